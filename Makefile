@@ -1,0 +1,48 @@
+# One entry point: install, run, test, lint, bench.
+# Django 6.1 needs Python >= 3.12. We look for one in PATH, then under pyenv,
+# and say what to install when there is none.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1:8000
+export DEBUG ?= true
+
+find_python = $(shell for c in python3.14 python3.13 python3.12 python3 \
+	$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.1[2-9]*/bin/python3 2>/dev/null | sort -rV); do \
+	  p=$$(command -v $$c 2>/dev/null) || continue; \
+	  $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1 && { echo $$p; break; }; \
+	done)
+
+.PHONY: install run test lint bench clean
+
+$(VENV)/.installed: pyproject.toml
+	@PYTHON="$(find_python)"; \
+	if [ -z "$$PYTHON" ]; then \
+	  echo "No Python 3.12 or newer found. Install one (e.g. 'pyenv install 3.13' or 'apt-get install python3.13') and run make again." >&2; \
+	  exit 1; \
+	fi; \
+	if [ ! -x $(PY) ]; then echo "Creating $(VENV) with $$PYTHON"; "$$PYTHON" -m venv $(VENV); fi
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo
+	$(PY) manage.py runserver $(HOST)
+
+test: install
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy .
+
+bench: install
+	@for b in bench/[a-z]*.py; do echo "== $$b"; $(PY) $$b $(BENCH_ARGS) || exit 1; done
+
+clean:
+	rm -rf $(VENV) var

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class KnowledgeRepoConfig(AppConfig):
+    name = "knowledge_repo"
+    verbose_name = "Knowledge repository"

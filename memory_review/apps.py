@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class MemoryReviewConfig(AppConfig):
+    name = "memory_review"
+    verbose_name = "Memory review"

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class ReviewConfig(AppConfig):
+    name = "memory_review.review"
+    label = "review"
+    verbose_name = "Review"

@@ -1,0 +1,247 @@
+"""Settings for memory review, read from the environment.
+
+Every value that differs between a laptop and production comes from an
+environment variable through the small typed helpers below, which fail
+loudly. Nothing permissive is hard-coded for production: with DEBUG off,
+SECRET_KEY and ALLOWED_HOSTS must be given.
+"""
+
+import os
+import secrets
+from decimal import Decimal
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_str(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    value = raw.strip().lower()
+    if value in {"1", "true", "yes", "on"}:
+        return True
+    if value in {"0", "false", "no", "off"}:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean (use true or false)")
+
+
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not an integer") from exc
+
+
+def env_list(name: str, default: list[str] | None = None) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return list(default or [])
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_secret(name: str) -> str | None:
+    """Read a secret from NAME, or from the file named by NAME_FILE."""
+    value = os.environ.get(name)
+    if value:
+        return value
+    path = os.environ.get(f"{name}_FILE")
+    if path:
+        try:
+            return Path(path).read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            raise ImproperlyConfigured(f"{name}_FILE={path!r} cannot be read: {exc}") from exc
+    return None
+
+
+DEBUG = env_bool("DEBUG", False)
+VAR_DIR = Path(env_str("MEMORY_REVIEW_VAR_DIR", str(BASE_DIR / "var")))
+
+
+def _development_secret_key() -> str:
+    """A per-checkout key kept under var/, only ever used with DEBUG on."""
+    path = VAR_DIR / "dev-secret-key"
+    if not path.exists():
+        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(50), encoding="utf-8")
+    return path.read_text(encoding="utf-8").strip()
+
+
+_secret = env_secret("SECRET_KEY")
+if _secret is None:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY (or SECRET_KEY_FILE) must be set when DEBUG is off")
+    _secret = _development_secret_key()
+SECRET_KEY = _secret
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG else [])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_tasks_db",
+    "memory_review",
+    "memory_review.extraction",
+    "memory_review.review",
+    "conversations",
+    "knowledge_repo",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "memory_review.urls"
+WSGI_APPLICATION = "memory_review.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "memory_review.roles.roles_context",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'memory_review.sqlite3'}"),
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # WAL and a busy timeout let the web process, the committer and task
+    # workers share the embedded database without "database is locked".
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    DATABASES["default"]["TEST"] = {"NAME": env_str("SQLITE_TEST_NAME") or None}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "login"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = env_str("TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+
+# Background work (django.tasks). Embedded default: run in process.
+TASKS = {
+    "default": {
+        "BACKEND": env_str("TASKS_BACKEND", "django.tasks.backends.immediate.ImmediateBackend"),
+    }
+}
+
+# Security: strict in production, relaxed only for the local http dev server.
+SESSION_COOKIE_SECURE = not DEBUG
+CSRF_COOKIE_SECURE = not DEBUG
+SESSION_COOKIE_HTTPONLY = True
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+if env_bool("BEHIND_TLS_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SILENCED_SYSTEM_CHECKS = [] if env_bool("SECURE_HSTS_PRELOAD", False) else ["security.W021"]
+
+# --- Conversations (ingest) -------------------------------------------------
+INGEST_MAX_LINE_BYTES = env_int("INGEST_MAX_LINE_BYTES", 8 * 1024 * 1024)
+INGEST_MAX_REQUEST_BYTES = env_int("INGEST_MAX_REQUEST_BYTES", 32 * 1024 * 1024)
+INGEST_MAX_JSON_DEPTH = env_int("INGEST_MAX_JSON_DEPTH", 64)
+DATA_UPLOAD_MAX_MEMORY_SIZE = INGEST_MAX_REQUEST_BYTES
+
+# --- Extraction ---------------------------------------------------------------
+ANTHROPIC_API_KEY = env_secret("ANTHROPIC_API_KEY")
+EXTRACTION_MODEL = env_str("EXTRACTION_MODEL", "claude-sonnet-4-6")
+EXTRACTION_MAX_CONCURRENCY = env_int("EXTRACTION_MAX_CONCURRENCY", 4)
+# US dollars per million tokens, by model and kind of token.
+EXTRACTION_PRICES = {
+    "claude-sonnet-4-6": {
+        "input": Decimal("3.00"),
+        "cache_write": Decimal("3.75"),
+        "cache_read": Decimal("0.30"),
+        "output": Decimal("15.00"),
+    },
+    "claude-haiku-4-5": {
+        "input": Decimal("1.00"),
+        "cache_write": Decimal("1.25"),
+        "cache_read": Decimal("0.10"),
+        "output": Decimal("5.00"),
+    },
+    "claude-opus-4-5": {
+        "input": Decimal("5.00"),
+        "cache_write": Decimal("6.25"),
+        "cache_read": Decimal("0.50"),
+        "output": Decimal("25.00"),
+    },
+}
+
+# --- Knowledge repository -----------------------------------------------------
+KNOWLEDGE_REPO_PATH = Path(env_str("KNOWLEDGE_REPO_PATH", str(VAR_DIR / "knowledge")))
+# Comma-separated remotes to publish to; by default a local bare repository.
+KNOWLEDGE_PUBLISH_REMOTES = env_list(
+    "KNOWLEDGE_PUBLISH_REMOTES", [str(VAR_DIR / "knowledge-published.git")]
+)
+KNOWLEDGE_COMMITTER_NAME = env_str("KNOWLEDGE_COMMITTER_NAME", "memory review")
+KNOWLEDGE_COMMITTER_EMAIL = env_str("KNOWLEDGE_COMMITTER_EMAIL", "memory-review@localhost")
+# Commit right after the approving transaction, in process (embedded default).
+KNOWLEDGE_COMMIT_IN_PROCESS = env_bool("KNOWLEDGE_COMMIT_IN_PROCESS", True)
+PROMPT_INDEX_MAX_LINES = env_int("PROMPT_INDEX_MAX_LINES", 200)
+PROMPT_INDEX_MAX_CHARS = env_int("PROMPT_INDEX_MAX_CHARS", 25000)
+PROMPT_RECORDS_MAX_CHARS = env_int("PROMPT_RECORDS_MAX_CHARS", 20000)
+
+# --- Review -------------------------------------------------------------------
+REVIEW_CLAIM_SECONDS = env_int("REVIEW_CLAIM_SECONDS", 300)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+}

@@ -1,0 +1,20 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from memory_review import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    # Accounts
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Staff manage users and roles here.
+    path("admin/", admin.site.urls),
+    # Ingest API (token auth, no session)
+    path("api/v1/", include("conversations.api_urls")),
+    # Pages
+    path("conversations/", include("conversations.urls")),
+    path("extraction/", include("memory_review.extraction.urls")),
+    path("", include("memory_review.review.urls")),
+]

@@ -1,0 +1,42 @@
+"""The shared cast: reviewer alice, publisher bob, outsider charlie."""
+
+import pytest
+from django.contrib.auth.models import Group, User
+
+
+def _user(username: str, *groups: str, **extra) -> User:
+    user = User.objects.create_user(
+        username, f"{username}@example.org", "pw-" + username, first_name=username.title(), **extra
+    )
+    for name in groups:
+        user.groups.add(Group.objects.get(name=name))
+    return user
+
+
+@pytest.fixture
+def alice(db) -> User:
+    """A reviewer."""
+    return _user("alice", "reviewer")
+
+
+@pytest.fixture
+def dora(db) -> User:
+    """A second reviewer (for two-person approval)."""
+    return _user("dora", "reviewer")
+
+
+@pytest.fixture
+def bob(db) -> User:
+    """A publisher (publishers may also review)."""
+    return _user("bob", "publisher")
+
+
+@pytest.fixture
+def charlie(db) -> User:
+    """Logged in, but with no role."""
+    return _user("charlie")
+
+
+@pytest.fixture
+def staff(db) -> User:
+    return _user("sam", is_staff=True, is_superuser=True)

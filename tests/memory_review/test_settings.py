@@ -1,0 +1,49 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    full_env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    full_env.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_production_settings_pass_check_deploy(tmp_path):
+    result = _manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DEBUG="false",
+        SECRET_KEY="x" * 20 + "production-only-value-that-is-long-and-random-93jd8",
+        ALLOWED_HOSTS="memory.example.org",
+        MEMORY_REVIEW_VAR_DIR=str(tmp_path),
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_it_refuses_to_start_without_secret_key_when_debug_is_off(tmp_path):
+    result = _manage("check", DEBUG="false", MEMORY_REVIEW_VAR_DIR=str(tmp_path))
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr
+
+
+@pytest.mark.parametrize("value", ["maybe", "2"])
+def test_it_rejects_a_malformed_boolean(tmp_path, value):
+    result = _manage("check", DEBUG=value, MEMORY_REVIEW_VAR_DIR=str(tmp_path))
+    assert result.returncode != 0
+    assert "DEBUG" in result.stderr
