@@ -1,1 +1,138 @@
-from django.db import models  # noqa: F401
+"""The database side of the knowledge repository.
+
+Git is the truth; these tables are an index of it (Record), the outbox of
+approved changes waiting for their commit (Change), and the audit of
+releases and publications. ``kb_reindex`` rebuilds Record from git alone.
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class RecordType(models.TextChoices):
+    USER = "user", "user (true of the audience in general)"
+    FEEDBACK = "feedback", "feedback"
+    PROJECT = "project", "project"
+    REFERENCE = "reference", "reference"
+
+
+class Record(models.Model):
+    """The current state of one record, for search and conflict checks.
+
+    Updated in the same transaction as the Change that produces it, so the
+    pages show an approved state at once; ``commit`` stays blank until the
+    committer has written it to git.
+    """
+
+    slug = models.SlugField(max_length=60, unique=True)
+    name = models.CharField(max_length=300)
+    type = models.CharField(max_length=20, choices=RecordType.choices)
+    description = models.TextField(blank=True)
+    body = models.TextField(blank=True)
+    sources = models.JSONField(default=list, blank=True)
+    reviewed_by = models.JSONField(default=list, blank=True)
+    supersedes = models.JSONField(default=list, blank=True)
+    valid_until = models.DateField(null=True, blank=True)
+    created = models.DateTimeField()
+    updated = models.DateTimeField()
+    commit = models.CharField(max_length=40, blank=True)
+    retracted = models.BooleanField(default=False)
+    open_flags = models.JSONField(default=list, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.slug
+
+
+class Change(models.Model):
+    """One approved change waiting for (or done with) its git commit."""
+
+    class Kind(models.TextChoices):
+        CREATE = "create"
+        UPDATE = "update"
+        RETRACT = "retract"
+        MERGE = "merge"
+        REVERT = "revert"
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        COMMITTED = "committed"
+        FAILED = "failed"
+
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    slug = models.SlugField(max_length=60)
+    # The full file state to write, so applying a change twice writes the same bytes.
+    payload = models.JSONField(default=dict)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    author_name = models.CharField(max_length=300)
+    author_email = models.CharField(max_length=300)
+    # A plain integer, not a foreign key: knowledge_repo must not depend on the review app.
+    candidate_id = models.BigIntegerField(null=True, blank=True)
+    sources = models.JSONField(default=list, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    commit_sha = models.CharField(max_length=40, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    committed_at = models.DateTimeField(null=True, blank=True)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["pk"]
+        indexes = [models.Index(fields=["status", "id"]), models.Index(fields=["slug"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.slug} ({self.status})"
+
+
+class Release(models.Model):
+    """An annotated tag cut after the release checks passed."""
+
+    name = models.CharField(max_length=100, unique=True)
+    sha = models.CharField(max_length=40)
+    changelog = models.JSONField(default=dict)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Publication(models.Model):
+    """Who moved the published branch to which release, and what each remote said."""
+
+    class Action(models.TextChoices):
+        PUBLISH = "publish"
+        ROLLBACK = "rollback"
+
+    release = models.ForeignKey(Release, on_delete=models.PROTECT, related_name="publications")
+    action = models.CharField(max_length=10, choices=Action.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    # [{"remote": url, "ok": bool, "error": str}, ...]
+    results = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.release.name}"
+
+    @property
+    def ok(self) -> bool:
+        """True when every remote accepted the push."""
+        return all(result.get("ok") for result in self.results)
+
+    @property
+    def failed_remotes(self) -> list[str]:
+        return [r["remote"] for r in self.results if not r.get("ok")]

@@ -1,0 +1,146 @@
+"""The one place the writer touches git.
+
+Git is driven through GitPython's command interface (``repo.git.…``), never
+its pure-Python index, which is far slower on large trees and, without a
+lock, silently reverts a concurrent writer's change. Every ``Repo`` is
+closed after use. The working copy belongs to the committer: only code
+holding ``writer_lock`` changes it.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from git import Repo
+from git.exc import GitCommandError
+
+from .recordfile import INDEX_FILE, INDEX_HEADER
+
+BRANCH = "main"
+PUBLISHED = "published"
+EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+
+
+def identity_env(*, author: tuple[str, str] | None, committer: tuple[str, str]) -> dict[str, str]:
+    """Environment naming author and committer (independent of any git config)."""
+    author = author or committer
+    return {
+        "GIT_AUTHOR_NAME": author[0],
+        "GIT_AUTHOR_EMAIL": author[1],
+        "GIT_COMMITTER_NAME": committer[0],
+        "GIT_COMMITTER_EMAIL": committer[1],
+    }
+
+
+@contextmanager
+def open_repo(path: Path) -> Iterator[Repo]:
+    """A Repo that is closed (its git processes reaped) when the block ends."""
+    repo = Repo(path)
+    try:
+        yield repo
+    finally:
+        repo.close()
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file beside the working repository."""
+    return path.parent / f".{path.name}.lock"
+
+
+@contextmanager
+def writer_lock(path: Path) -> Iterator[None]:
+    """Exclusive lock on the working copy, across threads and processes.
+
+    ``flock`` locks belong to the open file description, so two threads that
+    each open the file exclude each other too (``lockf`` would not). The lock
+    is released by the kernel if the process dies, so a crash never leaves
+    the repository locked.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def is_local_remote(url: str) -> bool:
+    """A remote given as a local path (or file:// URL) rather than a network URL."""
+    if url.startswith("file://"):
+        return True
+    return not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://", url) and not re.match(r"^[^/]+@[^/]+:", url)
+
+
+def local_remote_path(url: str) -> Path:
+    return Path(url[len("file://") :] if url.startswith("file://") else url)
+
+
+def ensure_repository(path: Path, remotes: list[str], committer: tuple[str, str]) -> bool:
+    """Create the working repository and local bare remotes; True if anything was created."""
+    created = False
+    if not (path / ".git").exists():
+        path.mkdir(parents=True, exist_ok=True)
+        Repo.init(path, initial_branch=BRANCH).close()
+        with open_repo(path) as repo:
+            (path / INDEX_FILE).write_text(INDEX_HEADER, encoding="utf-8")
+            (path / "records").mkdir(exist_ok=True)
+            repo.git.add("--", INDEX_FILE)
+            repo.git.commit(
+                "-q",
+                "--no-verify",
+                "-m",
+                "Start the knowledge repository",
+                env=identity_env(author=None, committer=committer),
+            )
+        created = True
+    for url in remotes:
+        if not is_local_remote(url):
+            continue
+        bare = local_remote_path(url)
+        if not (bare / "HEAD").exists():
+            bare.mkdir(parents=True, exist_ok=True)
+            Repo.init(bare, bare=True, initial_branch=PUBLISHED).close()
+            created = True
+    return created
+
+
+def head_sha(repo: Repo) -> str:
+    return repo.git.rev_parse("HEAD")
+
+
+def recent_change_ids(repo: Repo, depth: int = 200) -> dict[int, str]:
+    """Change-Id trailer -> commit sha over the most recent commits."""
+    out = repo.git.log(
+        f"-{depth}", "--format=%H%x00%(trailers:key=Change-Id,valueonly,separator=%x01)%x02"
+    )
+    found: dict[int, str] = {}
+    for entry in out.split("\x02"):
+        sha, _, ids = entry.strip().partition("\x00")
+        for raw in ids.split("\x01"):
+            raw = raw.strip()
+            if raw.isdigit():
+                found.setdefault(int(raw), sha)
+    return found
+
+
+def show_file(repo: Repo, ref: str, path: str) -> str | None:
+    """The text of ``path`` at ``ref``, or None when it does not exist there."""
+    try:
+        return repo.git.show(f"{ref}:{path}", strip_newline_in_stdout=False)
+    except GitCommandError:
+        return None
+
+
+def ref_exists(repo: Repo, ref: str) -> bool:
+    try:
+        repo.git.rev_parse("--verify", "-q", f"{ref}^{{commit}}")
+    except GitCommandError:
+        return False
+    return True

@@ -1,0 +1,36 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from knowledge_repo.actions import KnowledgeError, publish_release
+
+from ._common import find_user, user_option
+
+
+class Command(BaseCommand):
+    help = (
+        "Move the published branch to RELEASE and push branch and tag to every configured "
+        "remote. Each remote takes both or neither; a failing remote is reported by name and "
+        "the command fails, after the others were updated."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("release")
+        user_option(parser)
+
+    def handle(self, *args, **options):
+        try:
+            publication = publish_release(user=find_user(options["user"]), name=options["release"])
+        except KnowledgeError as exc:
+            raise CommandError(str(exc)) from exc
+        report(self, publication)
+
+
+def report(command, publication) -> None:
+    for result in publication.results:
+        state = "ok" if result["ok"] else f"FAILED: {result['error']}"
+        command.stdout.write(f"{result['remote']}: {state}")
+    if not publication.ok:
+        raise CommandError(
+            f"published {publication.release.name} locally, but these remotes failed: "
+            + ", ".join(publication.failed_remotes)
+        )
+    command.stdout.write(f"{publication.action}: published is now {publication.release.name}")

@@ -1,0 +1,33 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from knowledge_repo.actions import KnowledgeError, rollback_release
+
+from ._common import find_user, user_option
+from .kb_publish import report
+
+
+class Command(BaseCommand):
+    help = (
+        "Move the published branch back to the release before the one published now and push "
+        "it to every remote. Needs --yes; without it, says what it would do."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("--yes", action="store_true", help="really roll back")
+        user_option(parser)
+
+    def handle(self, *args, **options):
+        if not options["yes"]:
+            from knowledge_repo.actions import published_release
+
+            current = published_release()
+            self.stdout.write(
+                f"published is {current.name if current else 'nothing'}; "
+                "run again with --yes to roll back to the release before it"
+            )
+            return
+        try:
+            publication = rollback_release(user=find_user(options["user"]))
+        except KnowledgeError as exc:
+            raise CommandError(str(exc)) from exc
+        report(self, publication)

@@ -1,0 +1,18 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from knowledge_repo.selectors import verify
+
+
+class Command(BaseCommand):
+    help = (
+        "Check git integrity (fsck), that every record parses and the index is current, and "
+        "that the database and git agree. Prints each disagreement; fails if there is any."
+    )
+
+    def handle(self, *args, **options):
+        problems = verify()
+        for problem in problems:
+            self.stdout.write(f"{problem.subject}: {problem.message}")
+        if problems:
+            raise CommandError(f"{len(problems)} problem(s) found")
+        self.stdout.write("ok: git, records and database agree")

@@ -1,0 +1,315 @@
+"""Reads of the knowledge base that pages and commands share."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from git import Repo
+from git.exc import GitCommandError
+
+from . import gitstore
+from .actions import ensure_initialised, repo_path
+from .models import Change, Record, Release
+from .reader import read_tree
+from .recordfile import (
+    INDEX_FILE,
+    RECORDS_DIR,
+    RecordData,
+    RecordFormatError,
+    index_entry,
+    index_line,
+    parse_index,
+    parse_record,
+    record_path,
+    render_index,
+)
+from .slugs import is_valid_slug
+
+# Flags that block a release until a reviewer clears them.
+BLOCKING_FLAGS = frozenset({"personal_data"})
+
+
+@dataclass(frozen=True)
+class CheckFailure:
+    """One failed release check; ``slug`` names the record it is about, if any."""
+
+    slug: str | None
+    reason: str
+    message: str
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One commit that changed a record."""
+
+    sha: str
+    author_name: str
+    author_email: str
+    date: dt.datetime
+    message: str
+    candidate_id: int | None
+    sources: list[str]
+    diff: str
+    change_id: int | None = None
+
+
+@dataclass
+class Snapshot:
+    """Every knowledge file at a ref, parsed once for the checks and the changelog."""
+
+    ref: str
+    files: dict[str, str]
+    records: dict[str, RecordData] = field(default_factory=dict)
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def index_lines(self) -> int:
+        return len(self.records)
+
+    @property
+    def index_chars(self) -> int:
+        return sum(
+            len(index_line(r.slug, r.name, r.description)) + 1 for r in self.records.values()
+        )
+
+
+def take_snapshot(repo: Repo | None = None, ref: str = "HEAD") -> Snapshot:
+    """Read and parse every record at ``ref`` of the working repository."""
+    ensure_initialised()
+    files = read_tree(repo.working_dir if repo is not None else repo_path(), ref)
+    snap = Snapshot(ref=ref, files=files)
+    for path, text in files.items():
+        if not path.startswith(f"{RECORDS_DIR}/"):
+            continue
+        slug = path[len(RECORDS_DIR) + 1 : -len(".md")]
+        try:
+            snap.records[slug] = parse_record(text, slug)
+        except RecordFormatError as exc:
+            snap.errors[path] = str(exc)
+    return snap
+
+
+def release_checks(*, snapshot: Snapshot | None = None) -> list[CheckFailure]:
+    """Everything that stops a release, each failure naming its record where it has one."""
+    snap = snapshot or take_snapshot()
+    failures: list[CheckFailure] = []
+    for path, error in sorted(snap.errors.items()):
+        slug = path[len(RECORDS_DIR) + 1 : -len(".md")]
+        failures.append(CheckFailure(slug, "parse_error", f"{path} does not parse: {error}"))
+    seen: dict[str, str] = {}
+    for path in sorted(p for p in snap.files if p.startswith(f"{RECORDS_DIR}/")):
+        slug = path[len(RECORDS_DIR) + 1 : -len(".md")]
+        if not is_valid_slug(slug):
+            failures.append(
+                CheckFailure(slug, "invalid_slug", f"{path}: {slug!r} is not a valid slug")
+            )
+        folded = slug.casefold()
+        if folded in seen:
+            failures.append(
+                CheckFailure(slug, "duplicate_slug", f"{path} and records/{seen[folded]}.md clash")
+            )
+        seen.setdefault(folded, slug)
+    for record in Record.objects.filter(retracted=False).exclude(open_flags=[]):
+        blocking = sorted(BLOCKING_FLAGS & set(record.open_flags))
+        if blocking:
+            failures.append(
+                CheckFailure(
+                    record.slug,
+                    "personal_data",
+                    f"{record.slug} has an open personal-data flag; a reviewer must clear it",
+                )
+            )
+    for change in Change.objects.exclude(status=Change.Status.COMMITTED).order_by("pk"):
+        reason = "pending_change" if change.status == Change.Status.PENDING else "failed_change"
+        failures.append(
+            CheckFailure(
+                change.slug,
+                reason,
+                f"change {change.pk} ({change.kind} {change.slug}) is {change.status}"
+                + (f": {change.error}" if change.error else "; run kb_commit"),
+            )
+        )
+    expected = render_index(
+        {s: index_line(s, r.name, r.description) for s, r in snap.records.items()}
+    )
+    if snap.files.get(INDEX_FILE, "") != expected and not snap.errors:
+        failures.append(
+            CheckFailure(None, "index_stale", f"{INDEX_FILE} does not match the records")
+        )
+    return failures
+
+
+def last_release(repo: Repo) -> Release | None:
+    """The newest release whose tag exists in the repository."""
+    for release in Release.objects.order_by("-pk"):
+        if gitstore.ref_exists(repo, f"refs/tags/{release.name}"):
+            return release
+    return None
+
+
+def _index_names(repo: Repo, ref: str) -> dict[str, str]:
+    text = gitstore.show_file(repo, ref, INDEX_FILE) or ""
+    names = {}
+    for line in text.split("\n"):
+        entry = index_entry(line)
+        if entry:
+            names[entry[0]] = entry[1]
+    return names
+
+
+def changes_since_last_release(
+    *, repo: Repo | None = None, snapshot: Snapshot | None = None
+) -> dict[str, list[dict[str, str]]]:
+    """Records added, updated and removed between the last release and HEAD."""
+    if repo is None:
+        ensure_initialised()
+        with gitstore.open_repo(repo_path()) as opened:
+            return changes_since_last_release(repo=opened, snapshot=snapshot)
+    previous = last_release(repo)
+    base = f"refs/tags/{previous.name}" if previous else gitstore.EMPTY_TREE
+    out = repo.git.diff("--name-status", "--no-renames", "-z", base, "HEAD", "--", RECORDS_DIR)
+    parts = [p for p in out.split("\0") if p]
+    now_names = _index_names(repo, "HEAD")
+    old_names = _index_names(repo, base) if previous else {}
+    result: dict[str, list[dict[str, str]]] = {"added": [], "updated": [], "removed": []}
+    kinds = {"A": "added", "M": "updated", "D": "removed"}
+    for status, path in zip(parts[0::2], parts[1::2], strict=False):
+        slug = path[len(RECORDS_DIR) + 1 : -len(".md")]
+        key = kinds.get(status[:1])
+        if key is None or not path.endswith(".md"):
+            continue
+        names = old_names if key == "removed" else now_names
+        name = names.get(slug)
+        if name is None and snapshot is not None and slug in snapshot.records:
+            name = snapshot.records[slug].name
+        result[key].append({"slug": slug, "name": name or slug})
+    return result
+
+
+def _trailers(message: str, key: str) -> list[str]:
+    prefix = f"{key}:"
+    return [line[len(prefix) :].strip() for line in message.split("\n") if line.startswith(prefix)]
+
+
+def record_history(slug: str) -> list[HistoryEntry]:
+    """Every commit that changed ``records/<slug>.md``, newest first, with its diff."""
+    ensure_initialised()
+    with gitstore.open_repo(repo_path()) as repo:
+        try:
+            out = repo.git.log(
+                "-p",
+                "--no-color",
+                "--format=%x1e%H%x00%an%x00%ae%x00%aI%x00%B%x00",
+                "--",
+                record_path(slug),
+                strip_newline_in_stdout=False,
+            )
+        except GitCommandError:
+            return []
+    entries = []
+    for chunk in out.split("\x1e")[1:]:
+        sha, name, email, date, message, diff = chunk.split("\x00", 5)
+        candidate = _trailers(message, "Candidate")
+        change = _trailers(message, "Change-Id")
+        entries.append(
+            HistoryEntry(
+                sha=sha,
+                author_name=name,
+                author_email=email,
+                date=dt.datetime.fromisoformat(date),
+                message=message.strip(),
+                candidate_id=int(candidate[0]) if candidate and candidate[0].isdigit() else None,
+                sources=_trailers(message, "Source-Conversation"),
+                diff=diff.strip("\n"),
+                change_id=int(change[0]) if change and change[0].isdigit() else None,
+            )
+        )
+    return entries
+
+
+def record_file(slug: str, ref: str | None = None) -> str | None:
+    """The file text of a record in git at ``ref`` (None: the working head)."""
+    if not is_valid_slug(slug):
+        return None
+    ensure_initialised()
+    with gitstore.open_repo(repo_path()) as repo:
+        return gitstore.show_file(repo, ref or "HEAD", record_path(slug))
+
+
+def pending_changes() -> list[Change]:
+    """Changes not committed yet (pending or failed), oldest first."""
+    return list(Change.objects.exclude(status=Change.Status.COMMITTED).order_by("pk"))
+
+
+def index_budget() -> dict[str, int]:
+    """The prompt budget settings, for pages that show the index size against it."""
+    return {
+        "index_max_lines": settings.PROMPT_INDEX_MAX_LINES,
+        "index_max_chars": settings.PROMPT_INDEX_MAX_CHARS,
+        "records_max_chars": settings.PROMPT_RECORDS_MAX_CHARS,
+    }
+
+
+def index_at(ref: str = "HEAD") -> dict[str, str]:
+    """MEMORY.md index lines at ``ref``, by slug."""
+    ensure_initialised()
+    with gitstore.open_repo(repo_path()) as repo:
+        return parse_index(gitstore.show_file(repo, ref, INDEX_FILE) or "")
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """One problem ``verify`` found: what it is about and what is wrong."""
+
+    subject: str
+    message: str
+
+
+_COMPARED = ("name", "description", "type", "body", "sources", "reviewed_by", "supersedes")
+
+
+def verify() -> list[Disagreement]:
+    """Check git integrity, that every record parses, and that database and git agree."""
+    from .actions import record_data
+
+    ensure_initialised()
+    problems: list[Disagreement] = []
+    with gitstore.open_repo(repo_path()) as repo:
+        try:
+            repo.git.fsck("--no-progress", "--no-dangling")
+        except GitCommandError as exc:
+            problems.append(Disagreement("git", f"git fsck failed: {exc.stderr.strip()}"))
+            return problems
+        snap = take_snapshot(repo)
+    for path, error in sorted(snap.errors.items()):
+        problems.append(Disagreement(path, f"does not parse: {error}"))
+    for failure in release_checks(snapshot=snap):
+        if failure.reason in ("invalid_slug", "duplicate_slug", "index_stale"):
+            problems.append(Disagreement(failure.slug or INDEX_FILE, failure.message))
+    pending = {
+        s
+        for c in pending_changes()
+        for s in (*c.payload.get("write", {}), *c.payload.get("remove", []))
+    }
+    rows = {r.slug: r for r in Record.objects.all()}
+    for slug, data in sorted(snap.records.items()):
+        if slug in pending:
+            continue
+        row = rows.get(slug)
+        if row is None:
+            problems.append(Disagreement(slug, "in git but not in the database"))
+            continue
+        if row.retracted:
+            problems.append(Disagreement(slug, "in git but retracted in the database"))
+            continue
+        db = record_data(row)
+        for name in _COMPARED:
+            if getattr(db, name) != getattr(data, name):
+                problems.append(Disagreement(slug, f"{name} differs between database and git"))
+    for slug, row in sorted(rows.items()):
+        missing = slug not in snap.records and f"{RECORDS_DIR}/{slug}.md" not in snap.errors
+        if not row.retracted and missing and slug not in pending:
+            problems.append(Disagreement(slug, "current in the database but not in git"))
+    return problems
