@@ -200,6 +200,21 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = INGEST_MAX_REQUEST_BYTES
 ANTHROPIC_API_KEY = env_secret("ANTHROPIC_API_KEY")
 EXTRACTION_MODEL = env_str("EXTRACTION_MODEL", "claude-sonnet-4-6")
 EXTRACTION_MAX_CONCURRENCY = env_int("EXTRACTION_MAX_CONCURRENCY", 4)
+# Conversations per task; each task is one unit a worker picks up.
+EXTRACTION_CHUNK_SIZE = env_int("EXTRACTION_CHUNK_SIZE", 50)
+# Conversation text per request; longer ones keep the first visitor turn + the most recent part.
+EXTRACTION_MAX_INPUT_CHARS = env_int("EXTRACTION_MAX_INPUT_CHARS", 40000)
+# Messages before the new ones shown as context when a conversation grew.
+EXTRACTION_CONTEXT_MESSAGES = env_int("EXTRACTION_CONTEXT_MESSAGES", 6)
+EXTRACTION_MAX_OUTPUT_TOKENS = env_int("EXTRACTION_MAX_OUTPUT_TOKENS", 4096)
+# 429/529: attempts per request, and the longest retry-after we are willing to wait (seconds).
+EXTRACTION_RETRY_ATTEMPTS = env_int("EXTRACTION_RETRY_ATTEMPTS", 4)
+EXTRACTION_RETRY_MAX_WAIT = float(env_str("EXTRACTION_RETRY_MAX_WAIT", "60"))
+EXTRACTION_LOW_CONFIDENCE = float(env_str("EXTRACTION_LOW_CONFIDENCE", "0.5"))
+# rapidfuzz token_set_ratio (0-100) at which a candidate is attached as a near-duplicate.
+EXTRACTION_NEAR_DUPLICATE_SCORE = float(env_str("EXTRACTION_NEAR_DUPLICATE_SCORE", "88"))
+# The Message Batches API costs this share of the synchronous price.
+EXTRACTION_BATCH_PRICE_FACTOR = Decimal(env_str("EXTRACTION_BATCH_PRICE_FACTOR", "0.5"))
 # US dollars per million tokens, by model and kind of token.
 EXTRACTION_PRICES = {
     "claude-sonnet-4-6": {

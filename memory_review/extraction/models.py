@@ -49,6 +49,11 @@ class ExtractionRun(models.Model):
     def __str__(self) -> str:
         return f"run {self.pk} ({self.provider} {self.model})"
 
+    @property
+    def is_heuristic(self) -> bool:
+        """Made by the offline pattern extractor rather than a model; shown as such."""
+        return self.provider == self.Provider.HEURISTIC
+
 
 class Candidate(models.Model):
     """A proposed memory or a knowledge gap, waiting for a person's decision."""
@@ -118,6 +123,8 @@ class Candidate(models.Model):
     flag_temporary = models.BooleanField(default=False)
     flag_hidden_chars = models.BooleanField(default=False)
     flag_low_confidence = models.BooleanField(default=False)
+    # Which extractor proposed it ("heuristic" candidates are labelled as such).
+    provider = models.CharField(max_length=16, blank=True)
     # Hash of the normalised content; an exact duplicate is counted, not queued.
     fingerprint = models.CharField(max_length=64, db_index=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
@@ -138,3 +145,119 @@ class Candidate(models.Model):
     def is_high_risk(self) -> bool:
         """Personal data or instruction-like text needs a second reviewer."""
         return self.flag_personal_data or self.flag_instruction
+
+    @property
+    def is_heuristic(self) -> bool:
+        """Proposed by the offline pattern extractor, not a model: shown as such."""
+        return self.provider == ExtractionRun.Provider.HEURISTIC
+
+
+class ExtractionItem(models.Model):
+    """One conversation's share of a run: the unit workers claim, so none is done twice.
+
+    A run that died is resumed by processing its items that are not finished.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        CLAIMED = "claimed"
+        SUBMITTED = "submitted", "in a batch"
+        DONE = "done"
+        FAILED = "failed"
+        SKIPPED = "skipped", "skipped (budget)"
+
+    run = models.ForeignKey(ExtractionRun, on_delete=models.CASCADE, related_name="items")
+    conversation = models.ForeignKey(
+        "conversations.Conversation", on_delete=models.CASCADE, related_name="extraction_items"
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    # Messages with order > after_order are new for this run; earlier ones are context.
+    after_order = models.IntegerField(default=-1)
+    # Highest message order the request covered; becomes the conversation's state.
+    upto_order = models.IntegerField(null=True, blank=True)
+    claimed_by = models.CharField(max_length=100, blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["run", "conversation"], name="extraction_item_once_per_run"
+            )
+        ]
+        indexes = [models.Index(fields=["run", "status"], name="extraction_item_run_status")]
+
+    def __str__(self) -> str:
+        return f"run {self.run_id} conversation {self.conversation_id} ({self.status})"
+
+    @property
+    def custom_id(self) -> str:
+        """The Message Batches custom_id that matches a result back to this item."""
+        return f"item-{self.pk}"
+
+
+class ExtractionState(models.Model):
+    """How far a conversation has been extracted, so growth is extracted only once."""
+
+    conversation = models.OneToOneField(
+        "conversations.Conversation", on_delete=models.CASCADE, related_name="extraction_state"
+    )
+    last_message_order = models.IntegerField(default=-1)
+    run = models.ForeignKey(ExtractionRun, on_delete=models.SET_NULL, null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"conversation {self.conversation_id} up to #{self.last_message_order}"
+
+
+class ExtractionFailure(models.Model):
+    """A conversation a run could not extract, with the raw output to inspect.
+
+    The conversation's state is not advanced, so a later run retries it.
+    """
+
+    class Reason(models.TextChoices):
+        MALFORMED = "malformed", "malformed output"
+        RATE_LIMITED = "rate_limited", "rate limited (429)"
+        OVERLOADED = "overloaded", "overloaded (529)"
+        API_ERROR = "api_error", "API error"
+        ERRORED = "errored", "batch request errored"
+        EXPIRED = "expired", "batch request expired"
+        CANCELED = "canceled", "batch request canceled"
+
+    run = models.ForeignKey(ExtractionRun, on_delete=models.CASCADE, related_name="failures")
+    item = models.ForeignKey(
+        ExtractionItem, on_delete=models.CASCADE, null=True, blank=True, related_name="failures"
+    )
+    conversation = models.ForeignKey(
+        "conversations.Conversation", on_delete=models.CASCADE, related_name="extraction_failures"
+    )
+    reason = models.CharField(max_length=32, choices=Reason.choices)
+    detail = models.TextField(blank=True)
+    raw_output = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.reason} on conversation {self.conversation_id}"
+
+
+class FilteredProposal(models.Model):
+    """A proposal the program rules kept out of the queue: counted on the run and findable."""
+
+    run = models.ForeignKey(ExtractionRun, on_delete=models.CASCADE, related_name="filtered_items")
+    conversation = models.ForeignKey(
+        "conversations.Conversation", on_delete=models.CASCADE, related_name="filtered_proposals"
+    )
+    reason = models.CharField(max_length=32, db_index=True)
+    # The proposal as the extractor gave it, plus what it duplicated where that applies.
+    payload = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.reason}: {self.payload.get('name', '')}"

@@ -1,0 +1,196 @@
+"""Program rules applied to whatever an extractor proposes, before anything is queued.
+
+Each proposal becomes either an unsaved Candidate (flagged where it needs a
+reviewer's attention) or a filtered item with its reason, which the run
+counts and keeps (FilteredProposal), so nothing is silently dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+
+from . import flags as flagging
+from .dedup import NearDuplicateIndex, fingerprint, match_text, normalise
+from .models import Candidate
+from .prompt import Window
+from .schema import ProposedItem
+
+# Reasons a proposal is kept out of the queue.
+NOT_PERSISTENT = "not_persistent"
+EMPTY_FIELD = "empty_field"
+INVALID_TYPE = "invalid_type"
+BAD_EVIDENCE = "bad_evidence"
+CONTEXT_ONLY = "context_only"
+NOTHING_NEW = "nothing_new"
+UNKNOWN_TARGET = "unknown_target"
+DUPLICATE = "duplicate"
+DUPLICATE_OF_RECORD = "duplicate_of_record"
+
+_TYPES = set(Candidate.Type.values)
+_KINDS = set(Candidate.Kind.values)
+_OPERATIONS = set(Candidate.Operation.values)
+_FLAG_COLUMNS = {
+    flagging.PERSONAL_DATA: "flag_personal_data",
+    flagging.INSTRUCTION: "flag_instruction",
+    flagging.TEMPORARY: "flag_temporary",
+    flagging.HIDDEN_CHARS: "flag_hidden_chars",
+    flagging.LOW_CONFIDENCE: "flag_low_confidence",
+}
+
+
+@dataclass(frozen=True)
+class RecordInfo:
+    slug: str
+    name: str
+    type: str
+    description: str
+    body: str
+
+
+@dataclass
+class RuleContext:
+    """What the rules compare against: records, and candidates already queued."""
+
+    records: list[RecordInfo]
+    index: NearDuplicateIndex
+    by_name: dict[str, RecordInfo] = field(default_factory=dict)
+    by_slug: dict[str, RecordInfo] = field(default_factory=dict)
+    record_fingerprints: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for r in self.records:
+            self.by_name.setdefault(normalise(r.name), r)
+            self.by_slug[r.slug] = r
+            self.record_fingerprints[fingerprint("memory", r.name, r.body)] = r.slug
+            self.index.add("memory", "r", r.slug, match_text(r.name, r.description, r.body))
+
+
+@dataclass
+class Outcome:
+    candidates: list[Candidate] = field(default_factory=list)
+    filtered: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+
+def _one_line(text: str) -> str:
+    # Same length, so flag spans found on the text stay valid.
+    return text.replace("\r", " ").replace("\n", " ").replace("\u2028", " ").replace("\u2029", " ")
+
+
+def _snapshot(record: RecordInfo) -> str:
+    return record.body
+
+
+def apply_rules(
+    items: Iterable[ProposedItem],
+    *,
+    window: Window,
+    conversation_id: int,
+    context: RuleContext,
+    known_fingerprints: set[str],
+    provider: str,
+) -> Outcome:
+    """Check, flag and classify the proposals for one conversation.
+
+    `known_fingerprints` holds fingerprints of candidates already stored; new
+    ones are added to it, so a proposal made twice in one run is counted once.
+    """
+    out = Outcome()
+    shown = window.orders
+    new = window.new_orders
+    threshold = float(settings.EXTRACTION_LOW_CONFIDENCE)
+    for item in items:
+        payload = item.model_dump()
+
+        def drop(reason: str, payload: dict[str, Any] = payload, **extra: Any) -> None:
+            out.filtered.append((reason, {**payload, **extra}))
+
+        if item.operation == "none":
+            drop(NOTHING_NEW)
+            continue
+        if item.scope != Candidate.Scope.PERSISTENT:
+            drop(NOT_PERSISTENT)
+            continue
+        if item.type not in _TYPES or item.kind not in _KINDS or item.operation not in _OPERATIONS:
+            drop(INVALID_TYPE)
+            continue
+        name, description, body = item.name.strip(), item.description.strip(), item.body.strip()
+        question = item.question.strip()
+        if not (name and description and body) or (item.kind == "gap" and not question):
+            drop(EMPTY_FIELD)
+            continue
+        evidence = sorted(set(item.evidence))
+        if not evidence or not set(evidence) <= shown:
+            drop(BAD_EVIDENCE, shown=sorted(shown))
+            continue
+        if not set(evidence) & new:
+            drop(CONTEXT_ONLY)
+            continue
+
+        operation = item.operation
+        target = context.by_slug.get(item.target_slug.strip()) if item.target_slug else None
+        if operation in ("supersede", "retract") and target is None:
+            drop(UNKNOWN_TARGET)
+            continue
+        if operation == "update" and target is None:
+            operation = "create"
+        if item.kind == "memory" and target is None:
+            same_name = context.by_name.get(normalise(name))
+            if same_name is not None:
+                # A same-named record is an update proposal with a diff, not a rejection.
+                target, operation = same_name, "update"
+
+        fp = fingerprint(item.kind, name, body, question)
+        if fp in context.record_fingerprints:
+            drop(DUPLICATE_OF_RECORD, record=context.record_fingerprints[fp])
+            continue
+        if fp in known_fingerprints:
+            drop(DUPLICATE)
+            continue
+        known_fingerprints.add(fp)
+
+        fields = [
+            ("name", name),
+            ("description", description),
+            ("body", body),
+            ("question", question),
+            ("poor_answer", item.poor_answer.strip()),
+        ]
+        spans = flagging.flag_fields(fields)
+        confidence = min(max(float(item.confidence), 0.0), 1.0)
+        spans.extend(flagging.low_confidence(confidence, threshold))
+        candidate = Candidate(
+            conversation_id=conversation_id,
+            kind=item.kind,
+            type=item.type,
+            scope=item.scope,
+            operation=operation,
+            name=_one_line(name)[:200],
+            description=_one_line(description),
+            body=body,
+            question=question,
+            poor_answer=item.poor_answer.strip(),
+            evidence=evidence,
+            confidence=confidence,
+            target_slug=target.slug if target else "",
+            target_snapshot=_snapshot(target) if target else "",
+            flags=spans,
+            fingerprint=fp,
+            provider=provider,
+        )
+        for span in spans:
+            setattr(candidate, _FLAG_COLUMNS[str(span["kind"])], True)
+        if operation == "create":
+            near = context.index.best(item.kind, match_text(name, description, body))
+            if near is not None:
+                source, ident, score = near
+                candidate.similarity = score
+                if source == "r":
+                    candidate.duplicate_of_record = str(ident)
+                else:
+                    candidate.duplicate_of_id = ident  # type: ignore[assignment]
+        out.candidates.append(candidate)
+    return out
