@@ -1,5 +1,36 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from .views import candidate, dashboard, queue, records, releases, replay
 
 app_name = "review"
 
-urlpatterns: list = []
+urlpatterns = [
+    # The queue
+    path("queue/", queue.queue, name="queue"),
+    path("queue/next/", queue.next_candidate, name="next"),
+    path("queue/bulk/", queue.bulk, name="bulk"),
+    # One candidate and the decisions on it
+    path("candidates/<int:pk>/", candidate.candidate_page, name="candidate"),
+    path("candidates/<int:pk>/approve/", candidate.approve, name="approve"),
+    path("candidates/<int:pk>/reject/", candidate.reject, name="reject"),
+    path("candidates/<int:pk>/merge/", candidate.merge, name="merge"),
+    path("candidates/<int:pk>/duplicate/", candidate.duplicate, name="duplicate"),
+    path("candidates/<int:pk>/skip/", candidate.skip, name="skip"),
+    path("undo/", candidate.undo, name="undo"),
+    path("preview/", candidate.preview, name="preview"),
+    path("audit/", candidate.audit, name="audit"),
+    # Knowledge records
+    path("records/", records.record_list, name="records"),
+    path("records/<slug:slug>/", records.record_detail, name="record"),
+    path("records/<slug:slug>/edit/", records.record_edit, name="record_edit"),
+    path("records/<slug:slug>/retract/", records.record_retract, name="record_retract"),
+    path("changes/<int:pk>/revert/", records.change_revert, name="change_revert"),
+    # Releases (publishers)
+    path("releases/", releases.release_list, name="releases"),
+    path("releases/cut/", releases.release_cut, name="release_cut"),
+    path("releases/publish/", releases.release_publish, name="release_publish"),
+    path("releases/rollback/", releases.release_rollback, name="release_rollback"),
+    # Overview
+    path("dashboard/", dashboard.dashboard, name="dashboard"),
+    path("replay/<int:pk>/", replay.replay, name="replay"),
+]

@@ -1,0 +1,28 @@
+from django.contrib import admin
+
+from .models import Claim, ReviewEvent
+
+
+@admin.register(ReviewEvent)
+class ReviewEventAdmin(admin.ModelAdmin):
+    """Read-only: the audit log is written by the review actions alone."""
+
+    list_display = ["at", "user", "action", "candidate", "record_slug", "change_id"]
+    list_filter = ["action"]
+    search_fields = ["record_slug", "reason"]
+    raw_id_fields = ["candidate", "undone_by"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Claim)
+class ClaimAdmin(admin.ModelAdmin):
+    list_display = ["candidate", "user", "claimed_at", "expires_at"]
+    raw_id_fields = ["candidate"]

@@ -1,0 +1,72 @@
+from django import forms
+
+from memory_review.extraction.models import Candidate
+
+from .actions import REJECT_REASONS
+
+
+class CandidateEditForm(forms.Form):
+    """The fields a reviewer may change before approving (or when answering a gap)."""
+
+    name = forms.CharField(max_length=200)
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
+    body = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}))
+    type = forms.ChoiceField(choices=Candidate.Type.choices)
+    operation = forms.ChoiceField(choices=Candidate.Operation.choices, required=False)
+    target_slug = forms.SlugField(max_length=120, required=False, label="Record")
+
+    def clean(self):
+        data = super().clean()
+        needs = (
+            Candidate.Operation.UPDATE,
+            Candidate.Operation.SUPERSEDE,
+            Candidate.Operation.RETRACT,
+        )
+        if data.get("operation") in needs and not data.get("target_slug"):
+            self.add_error("target_slug", "Name the record this operation is about.")
+        return data
+
+    def edits(self) -> dict:
+        return {k: v for k, v in self.cleaned_data.items() if v not in (None, "")}
+
+
+class RejectForm(forms.Form):
+    reason = forms.ChoiceField(choices=[(r, r) for r in REJECT_REASONS] + [("other", "other")])
+    detail = forms.CharField(required=False, max_length=500)
+
+    def reason_text(self) -> str:
+        reason = self.cleaned_data["reason"]
+        detail = self.cleaned_data.get("detail", "").strip()
+        return f"{reason}: {detail}" if detail else reason
+
+
+class MergeForm(forms.Form):
+    target_slug = forms.SlugField(max_length=120, label="Merge into record")
+    name = forms.CharField(max_length=200)
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
+    body = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}))
+    type = forms.ChoiceField(choices=Candidate.Type.choices)
+
+    def edits(self) -> dict:
+        return {k: self.cleaned_data[k] for k in ("name", "description", "body", "type")}
+
+
+class DuplicateForm(forms.Form):
+    of = forms.CharField(max_length=200, required=False)
+
+
+class BulkForm(forms.Form):
+    action = forms.ChoiceField(choices=[("approve", "approve"), ("reject", "reject")])
+    expected = forms.IntegerField(min_value=0)
+    reason = forms.CharField(required=False, max_length=500)
+
+
+class RecordEditForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
+    body = forms.CharField(widget=forms.Textarea(attrs={"rows": 10}))
+    type = forms.ChoiceField(choices=Candidate.Type.choices)
+
+
+class RetractForm(forms.Form):
+    reason = forms.CharField(max_length=500)

@@ -1,0 +1,1 @@
+"""Review pages; one module per feature (queue, candidate, records, releases, dashboard)."""

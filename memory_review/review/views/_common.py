@@ -1,0 +1,25 @@
+from typing import Any
+
+from django.http import Http404, HttpRequest
+
+from memory_review.extraction.models import Candidate
+
+
+def get_candidate_for_reviewer(request: HttpRequest, pk: int) -> Candidate:
+    """The candidate, for a view already guarded by ``reviewer_required``; 404 if absent."""
+    candidate = (
+        Candidate.objects.select_related("run", "conversation__source", "duplicate_of")
+        .filter(pk=pk)
+        .first()
+    )
+    if candidate is None:
+        raise Http404("No such candidate.")
+    return candidate
+
+
+def wants_json(request: HttpRequest) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def user_label(user: Any) -> str:
+    return user.get_full_name() or user.get_username()

@@ -1,0 +1,312 @@
+from typing import Any
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from memory_review.extraction.models import Candidate
+from memory_review.roles import reviewer_required
+
+from .. import actions, selectors
+from ..forms import CandidateEditForm, DuplicateForm, MergeForm, RejectForm
+from ..selectors import QueueFilters
+from ..text import redacted
+from ._common import get_candidate_for_reviewer, user_label, wants_json
+
+
+def _filters(request: HttpRequest) -> QueueFilters:
+    data = request.POST if request.method == "POST" else request.GET
+    return QueueFilters.from_query(data)
+
+
+def candidate_context(
+    request: HttpRequest, candidate: Candidate, filters: QueueFilters
+) -> dict[str, Any]:
+    claim = actions.claim_candidate(candidate=candidate, user=request.user)
+    messages_, trimmed = selectors.evidence_messages(
+        candidate, show_all=request.GET.get("all") == "1"
+    )
+    cited = {int(o) for o in candidate.evidence if str(o).lstrip("-").isdigit()}
+    record = selectors.current_record(candidate.target_slug)
+    duplicate_record = selectors.current_record(candidate.duplicate_of_record)
+    diff = None
+    if candidate.target_slug and candidate.operation in (
+        Candidate.Operation.UPDATE,
+        Candidate.Operation.SUPERSEDE,
+        Candidate.Operation.RETRACT,
+    ):
+        current = selectors.record_text(record) or candidate.target_snapshot
+        diff = selectors.side_by_side(current, selectors.candidate_text(candidate))
+    initial = {
+        "name": candidate.name,
+        "description": candidate.description,
+        "body": candidate.body,
+        "type": candidate.type,
+        "operation": candidate.operation,
+        "target_slug": candidate.target_slug,
+    }
+    spans = [f for f in candidate.flags or [] if f.get("kind") == "personal_data"]
+    redacted_fields = {
+        name: redacted(getattr(candidate, name), spans) for name in ("name", "description", "body")
+    }
+    open_ = candidate.status in actions.OPEN_STATUSES
+    first = None
+    if candidate.status == Candidate.Status.AWAITING_SECOND:
+        first = actions.last_decision(candidate)
+    return {
+        "candidate": candidate,
+        "filters": filters,
+        "query": urlencode(filters.params()),
+        "params": filters.params(),
+        "claim": claim,
+        "claimed_by_other": claim.user_id != request.user.pk,
+        "claim_seconds": settings.REVIEW_CLAIM_SECONDS,
+        "evidence": [
+            {
+                "message": m,
+                "highlighted": m.order in cited,
+                "blocks": selectors.message_blocks(m),
+            }
+            for m in messages_
+        ],
+        "evidence_trimmed": trimmed,
+        "fields": selectors.highlighted_fields(candidate),
+        "flag_explanations": selectors.flag_explanations(candidate),
+        "record": record,
+        "diff": diff,
+        "duplicate_record": duplicate_record,
+        "near_duplicates": selectors.near_duplicates(candidate),
+        "edit_form": CandidateEditForm(initial=initial),
+        "merge_form": MergeForm(
+            initial={
+                **initial,
+                "target_slug": candidate.target_slug or candidate.duplicate_of_record,
+            }
+        ),
+        "reject_form": RejectForm(),
+        "reject_reasons": actions.REJECT_REASONS,
+        "redacted": redacted_fields,
+        "has_personal_data": bool(spans),
+        "is_open": open_,
+        "first_approval": first,
+        "needs_other_reviewer": bool(first and first.user_id == request.user.pk),
+        "provenance": selectors.provenance(candidate),
+        "last_decision": None if open_ else actions.last_decision(candidate),
+    }
+
+
+@require_GET
+@reviewer_required
+def candidate_page(request: HttpRequest, pk: int) -> HttpResponse:
+    candidate = get_candidate_for_reviewer(request, pk)
+    context = candidate_context(request, candidate, _filters(request))
+    return render(request, "review/candidate.html", context)
+
+
+def _after_decision(
+    request: HttpRequest, text: str, done: Candidate | None, show: Candidate | None = None
+) -> HttpResponse:
+    """Complete and next: JSON with the next candidate's fragment, or a redirect."""
+    filters = _filters(request)
+    target = show or selectors.next_candidate(
+        filters, request.user, exclude=done.pk if done else None
+    )
+    query = urlencode(filters.params())
+    suffix = "?" + query if query else ""
+    if target is None:
+        url = reverse("review:queue") + suffix
+        if wants_json(request):
+            return JsonResponse({"ok": True, "message": text, "next_url": url, "html": None})
+        messages.success(request, text + " Nothing left with these filters.")
+        return redirect(url)
+    url = reverse("review:candidate", args=[target.pk]) + suffix
+    if wants_json(request):
+        target = get_candidate_for_reviewer(request, target.pk)
+        html = render_to_string(
+            "review/candidate.html#candidate",
+            candidate_context(request, target, filters),
+            request=request,
+        )
+        return JsonResponse({"ok": True, "message": text, "next_url": url, "html": html})
+    messages.success(request, text)
+    return redirect(url)
+
+
+def _refused(request: HttpRequest, candidate: Candidate, error: Exception) -> HttpResponse:
+    status = 409 if isinstance(error, actions.ReviewError) else 400
+    if wants_json(request):
+        return JsonResponse({"ok": False, "error": str(error)}, status=status)
+    messages.error(request, str(error))
+    query = urlencode(_filters(request).params())
+    return redirect(
+        reverse("review:candidate", args=[candidate.pk]) + ("?" + query if query else "")
+    )
+
+
+def _form_errors(form: Any) -> str:
+    return "; ".join(
+        f"{name}: {' '.join(errors)}" if name != "__all__" else " ".join(errors)
+        for name, errors in form.errors.items()
+    )
+
+
+@require_POST
+@reviewer_required
+def approve(request: HttpRequest, pk: int) -> HttpResponse:
+    """Approve as is, or with the edited fields when the edit form is posted."""
+    candidate = get_candidate_for_reviewer(request, pk)
+    edits = None
+    if "name" in request.POST:
+        form = CandidateEditForm(request.POST)
+        if not form.is_valid():
+            return _refused(request, candidate, ValueError(_form_errors(form)))
+        edits = form.edits()
+    try:
+        event = actions.approve_candidate(candidate=candidate, reviewer=request.user, edits=edits)
+    except actions.ReviewError as error:
+        return _refused(request, candidate, error)
+    if event.action == event.Action.FIRST_APPROVAL:
+        text = f"“{candidate.name}”: first approval recorded; a second reviewer must approve."
+    else:
+        text = f"“{event.after.get('name', candidate.name)}” approved."
+    selectors.facet_counts(refresh=False)
+    return _after_decision(request, text, candidate)
+
+
+@require_POST
+@reviewer_required
+def reject(request: HttpRequest, pk: int) -> HttpResponse:
+    candidate = get_candidate_for_reviewer(request, pk)
+    form = RejectForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, candidate, ValueError("Choose a reason for rejecting."))
+    try:
+        actions.reject_candidate(
+            candidate=candidate, reviewer=request.user, reason=form.reason_text()
+        )
+    except actions.ReviewError as error:
+        return _refused(request, candidate, error)
+    return _after_decision(request, f"“{candidate.name}” rejected.", candidate)
+
+
+@require_POST
+@reviewer_required
+def duplicate(request: HttpRequest, pk: int) -> HttpResponse:
+    candidate = get_candidate_for_reviewer(request, pk)
+    form = DuplicateForm(request.POST)
+    form.is_valid()
+    try:
+        actions.mark_duplicate(
+            candidate=candidate, reviewer=request.user, of=form.cleaned_data.get("of", "")
+        )
+    except actions.ReviewError as error:
+        return _refused(request, candidate, error)
+    return _after_decision(request, f"“{candidate.name}” marked as a duplicate.", candidate)
+
+
+@require_POST
+@reviewer_required
+def merge(request: HttpRequest, pk: int) -> HttpResponse:
+    candidate = get_candidate_for_reviewer(request, pk)
+    form = MergeForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, candidate, ValueError(_form_errors(form)))
+    target = form.cleaned_data["target_slug"]
+    if selectors.current_record(target) is None:
+        return _refused(request, candidate, ValueError(f"There is no record “{target}”."))
+    try:
+        actions.merge_candidate(
+            candidate=candidate, reviewer=request.user, target_slug=target, edits=form.edits()
+        )
+    except actions.ReviewError as error:
+        return _refused(request, candidate, error)
+    return _after_decision(request, f"“{candidate.name}” merged into {target}.", candidate)
+
+
+@require_POST
+@reviewer_required
+def skip(request: HttpRequest, pk: int) -> HttpResponse:
+    candidate = get_candidate_for_reviewer(request, pk)
+    actions.skip_candidate(candidate=candidate, reviewer=request.user)
+    return _after_decision(request, f"“{candidate.name}” skipped for now.", candidate)
+
+
+@require_POST
+@reviewer_required
+def undo(request: HttpRequest) -> HttpResponse:
+    """Undo my last decision and reopen that candidate."""
+    try:
+        event = actions.undo_last_decision(reviewer=request.user)
+    except actions.ReviewError as error:
+        if wants_json(request):
+            return JsonResponse({"ok": False, "error": str(error)}, status=409)
+        messages.error(request, str(error))
+        return redirect(request.POST.get("back") or reverse("review:queue"))
+    assert event.candidate is not None
+    candidate = get_candidate_for_reviewer(request, event.candidate.pk)
+    return _after_decision(
+        request, f"Undone: {event.reason} on “{candidate.name}”.", None, show=candidate
+    )
+
+
+@require_POST
+@reviewer_required
+def preview(request: HttpRequest) -> HttpResponse:
+    """The record file the edit form would produce, for the live preview."""
+    from knowledge_repo.recordfile import RecordData, render_record
+    from knowledge_repo.slugs import slugify
+
+    form = CandidateEditForm(request.POST)
+    form.is_valid()
+    data = {**{k: request.POST.get(k, "") for k in ("name", "description", "body", "type")}}
+    candidate = None
+    pk = request.POST.get("candidate", "")
+    if pk.isdigit():
+        candidate = Candidate.objects.select_related("conversation__source").filter(pk=pk).first()
+    today = timezone.localdate().isoformat()
+    slug = request.POST.get("target_slug") or slugify(data["name"] or "record")
+    text = render_record(
+        RecordData(
+            slug=slug,
+            name=data["name"],
+            description=data["description"],
+            type=data["type"],
+            body=data["body"],
+            created=today,
+            updated=today,
+            sources=actions.sources_for(candidate) if candidate else [],
+            reviewed_by=[user_label(request.user)],
+        )
+    )
+    return HttpResponse(f"records/{slug}.md\n\n{text}", content_type="text/plain; charset=utf-8")
+
+
+@require_GET
+@reviewer_required
+def audit(request: HttpRequest) -> HttpResponse:
+    """Every decision and edit, newest first; per candidate or per record with a filter."""
+    candidate_id = request.GET.get("candidate", "")
+    slug = request.GET.get("record", "")
+    events = selectors.audit_events(
+        candidate_id=int(candidate_id) if candidate_id.isdigit() else None, slug=slug
+    )
+    before = request.GET.get("before", "")
+    if before.isdigit():
+        events = events.filter(pk__lt=int(before))
+    rows = list(events.order_by("-pk")[:100])
+    return render(
+        request,
+        "review/audit.html",
+        {
+            "events": selectors.with_changes(rows),
+            "candidate_id": candidate_id,
+            "slug": slug,
+            "older": rows[-1].pk if len(rows) == 100 else None,
+        },
+    )

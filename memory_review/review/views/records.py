@@ -1,0 +1,149 @@
+"""The knowledge records: browse, read as published, history, edit, retract, revert.
+
+Who may do what: reviewers (and publishers) edit and retract records, the
+same power approving a candidate gives them, and every such edit is a commit
+with their name and an audit event. Reverting a committed change undoes
+someone else's decision, so only publishers may do it.
+"""
+
+from django.contrib import messages
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from knowledge_repo import selectors as kb
+from knowledge_repo.models import Change, Record
+from memory_review.roles import publisher_required, reviewer_required
+
+from .. import actions
+from ..forms import RecordEditForm, RetractForm
+from ..selectors import audit_events, with_changes
+
+PAGE = 50
+
+
+def _get_record(slug: str) -> Record:
+    record = Record.objects.filter(slug=slug).first()
+    if record is None:
+        raise Http404("No such record.")
+    return record
+
+
+@require_GET
+@reviewer_required
+def record_list(request: HttpRequest) -> HttpResponse:
+    q = request.GET.get("q", "").strip()[:200]
+    kind = request.GET.get("type", "")
+    retracted = request.GET.get("retracted") == "1"
+    qs = Record.objects.filter(retracted=retracted)
+    if kind:
+        qs = qs.filter(type=kind)
+    if q:
+        qs = qs.filter(
+            Q(slug__icontains=q)
+            | Q(name__icontains=q)
+            | Q(description__icontains=q)
+            | Q(body__icontains=q)
+        )
+    after = request.GET.get("after", "")
+    if after:
+        qs = qs.filter(slug__gt=after)
+    rows = list(qs.order_by("slug")[: PAGE + 1])
+    return render(
+        request,
+        "review/records.html",
+        {
+            "records": rows[:PAGE],
+            "next_after": rows[PAGE - 1].slug if len(rows) > PAGE else "",
+            "q": q,
+            "type": kind,
+            "retracted": retracted,
+            "types": Record._meta.get_field("type").choices,
+        },
+    )
+
+
+@require_GET
+@reviewer_required
+def record_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    record = _get_record(slug)
+    published = kb.record_file(slug, "published")
+    head = kb.record_file(slug)
+    history = kb.record_history(slug)
+    changes = {c.pk: c for c in Change.objects.filter(slug=slug)}
+    return render(
+        request,
+        "review/record.html",
+        {
+            "record": record,
+            "published": published,
+            "head": head,
+            "history": [(entry, changes.get(entry.change_id or 0)) for entry in history],
+            "pending": [c for c in changes.values() if c.status != Change.Status.COMMITTED],
+            "events": with_changes(list(audit_events(slug=slug).order_by("-pk")[:50])),
+            "edit_form": RecordEditForm(
+                initial={
+                    "name": record.name,
+                    "description": record.description,
+                    "body": record.body,
+                    "type": record.type,
+                }
+            ),
+            "retract_form": RetractForm(),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@reviewer_required
+def record_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    record = _get_record(slug)
+    if record.retracted:
+        messages.error(request, "A retracted record cannot be edited.")
+        return redirect("review:record", slug=slug)
+    before = {k: getattr(record, k) for k in ("name", "description", "body", "type")}
+    form = RecordEditForm(request.POST or None, initial=before)
+    if request.method == "POST" and form.is_valid():
+        try:
+            actions.edit_record(
+                user=request.user, slug=slug, before=before, fields=dict(form.cleaned_data)
+            )
+        except actions.ReviewError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, f"{slug} updated.")
+            return redirect("review:record", slug=slug)
+    return render(request, "review/record_edit.html", {"record": record, "form": form})
+
+
+@require_POST
+@reviewer_required
+def record_retract(request: HttpRequest, slug: str) -> HttpResponse:
+    _get_record(slug)
+    form = RetractForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Say why the record is retracted.")
+        return redirect("review:record", slug=slug)
+    try:
+        actions.retract_record(user=request.user, slug=slug, reason=form.cleaned_data["reason"])
+    except actions.ReviewError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{slug} retracted.")
+    return redirect("review:record", slug=slug)
+
+
+@require_POST
+@publisher_required
+def change_revert(request: HttpRequest, pk: int) -> HttpResponse:
+    change = Change.objects.filter(pk=pk).first()
+    if change is None:
+        raise Http404("No such change.")
+    try:
+        actions.revert_change(user=request.user, change=change)
+    except actions.ReviewError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Change {pk} reverted with a new commit.")
+    return redirect("review:record", slug=change.slug)

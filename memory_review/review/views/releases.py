@@ -1,0 +1,84 @@
+"""Releases (publishers only): what changed, the checks, cut, publish, roll back."""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from knowledge_repo import actions as kr
+from knowledge_repo import selectors as kb
+from knowledge_repo.models import Publication, Release
+from memory_review.roles import publisher_required
+
+
+@require_GET
+@publisher_required
+def release_list(request: HttpRequest) -> HttpResponse:
+    snapshot = kb.take_snapshot()
+    return render(
+        request,
+        "review/releases.html",
+        {
+            "changelog": kb.changes_since_last_release(snapshot=snapshot),
+            "failures": kb.release_checks(snapshot=snapshot),
+            "index_lines": snapshot.index_lines,
+            "index_chars": snapshot.index_chars,
+            "budget": kb.index_budget(),
+            "releases": Release.objects.select_related("created_by").prefetch_related(
+                "publications__user"
+            )[:50],
+            "published": kr.published_release(),
+            "publications": Publication.objects.select_related("release", "user")[:20],
+        },
+    )
+
+
+@require_POST
+@publisher_required
+def release_cut(request: HttpRequest) -> HttpResponse:
+    name = request.POST.get("name", "").strip() or None
+    try:
+        result = kr.cut_release(user=request.user, name=name)
+    except kr.KnowledgeError as error:
+        messages.error(request, str(error))
+        return redirect("review:releases")
+    if result.release is None:
+        messages.error(
+            request,
+            f"No release: {len(result.failures)} check{'s' if len(result.failures) != 1 else ''} "
+            "failed (listed below).",
+        )
+    else:
+        messages.success(request, f"Release {result.release.name} cut. Publish it when ready.")
+    return redirect("review:releases")
+
+
+@require_POST
+@publisher_required
+def release_publish(request: HttpRequest) -> HttpResponse:
+    try:
+        publication = kr.publish_release(user=request.user, name=request.POST.get("name", ""))
+    except kr.KnowledgeError as error:
+        messages.error(request, str(error))
+        return redirect("review:releases")
+    if publication.ok:
+        messages.success(request, f"{publication.release.name} is published.")
+    else:
+        messages.error(
+            request,
+            f"{publication.release.name} published, but these remotes failed: "
+            + ", ".join(publication.failed_remotes),
+        )
+    return redirect("review:releases")
+
+
+@require_POST
+@publisher_required
+def release_rollback(request: HttpRequest) -> HttpResponse:
+    try:
+        publication = kr.rollback_release(user=request.user)
+    except kr.KnowledgeError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Published is back at {publication.release.name}.")
+    return redirect("review:releases")
