@@ -104,7 +104,9 @@ def ensure_repository(path: Path, remotes: list[str], committer: tuple[str, str]
         if not is_local_remote(url):
             continue
         bare = local_remote_path(url)
-        if not (bare / "HEAD").exists():
+        # Only a missing path or an empty directory becomes a new bare repository;
+        # anything else is left alone, and publishing reports it as a failing remote.
+        if not bare.exists() or (bare.is_dir() and not any(bare.iterdir())):
             bare.mkdir(parents=True, exist_ok=True)
             Repo.init(bare, bare=True, initial_branch=PUBLISHED).close()
             created = True

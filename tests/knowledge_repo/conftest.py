@@ -12,6 +12,8 @@ def kb(settings, tmp_path) -> Path:
     settings.KNOWLEDGE_REPO_PATH = tmp_path / "knowledge"
     settings.KNOWLEDGE_PUBLISH_REMOTES = [str(tmp_path / "published.git")]
     settings.KNOWLEDGE_COMMIT_IN_PROCESS = False
+    # The cast's passwords need no real hashing here; it keeps these tests quick.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     return settings.KNOWLEDGE_REPO_PATH
 
 

@@ -1,0 +1,191 @@
+import pytest
+
+from knowledge_repo.actions import (
+    KnowledgeError,
+    commit_pending,
+    cut_release,
+    publish_release,
+    retract_record,
+    rollback_release,
+    update_record,
+)
+from knowledge_repo.models import Publication, Release
+from knowledge_repo.reader import open_knowledge
+from knowledge_repo.selectors import changes_since_last_release, release_checks
+
+from .conftest import git, make_record
+
+
+def reasons(failures):
+    return sorted({f.reason for f in failures})
+
+
+def test_a_clean_repository_passes_every_check(kb, alice):
+    make_record(alice)
+    commit_pending()
+    assert release_checks() == []
+
+
+def test_it_fails_while_changes_wait_in_the_outbox(kb, alice, bob):
+    make_record(alice)
+    result = cut_release(user=bob)
+    assert result.release is None
+    assert [(f.slug, f.reason) for f in result.failures] == [
+        ("running-the-tests", "pending_change")
+    ]
+    assert not Release.objects.exists()
+
+
+def test_it_fails_on_an_open_personal_data_flag(kb, alice, bob):
+    make_record(alice, open_flags=["personal_data"])
+    commit_pending()
+    result = cut_release(user=bob)
+    assert [(f.slug, f.reason) for f in result.failures] == [("running-the-tests", "personal_data")]
+    update_record(
+        author=alice,
+        slug="running-the-tests",
+        name="Running the tests",
+        description="",
+        body="",
+        type="project",
+        open_flags=[],
+    )
+    commit_pending()
+    assert cut_release(user=bob).release is not None
+
+
+def _commit_raw(kb, files):
+    for name, text in files.items():
+        (kb / name).write_text(text)
+    git(kb, "add", "-A")
+    git(kb, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-qm", "hand edit")
+
+
+def test_it_fails_on_a_record_that_does_not_parse(kb, alice, bob):
+    make_record(alice)
+    commit_pending()
+    _commit_raw(kb, {"records/running-the-tests.md": "no front matter\n"})
+    failures = cut_release(user=bob).failures
+    assert [(f.slug, f.reason) for f in failures] == [("running-the-tests", "parse_error")]
+
+
+def test_it_fails_on_bad_or_clashing_slugs(kb, alice, bob):
+    make_record(alice, name="Tests")
+    commit_pending()
+    text = (kb / "records/tests.md").read_text()
+    _commit_raw(kb, {"records/Tests.md": text, "records/con.md": text})
+    failures = release_checks()
+    clashes = [f for f in failures if f.reason == "duplicate_slug"]
+    assert (
+        len(clashes) == 1 and "Tests.md" in clashes[0].message and "tests.md" in clashes[0].message
+    )
+    assert ("con", "invalid_slug") in [(f.slug, f.reason) for f in failures]
+    assert ("Tests", "invalid_slug") in [(f.slug, f.reason) for f in failures]
+
+
+def test_it_fails_on_a_stale_index(kb, alice, bob):
+    make_record(alice)
+    commit_pending()
+    _commit_raw(kb, {"MEMORY.md": "# Memory\n"})
+    assert reasons(cut_release(user=bob).failures) == ["index_stale"]
+
+
+def test_a_failed_change_blocks_the_release(kb, alice, bob):
+    change = make_record(alice)
+    change.payload["write"]["../escape"] = change.payload["write"].pop("running-the-tests")
+    change.save()
+    commit_pending()
+    assert reasons(release_checks()) == ["failed_change"]
+    assert not (kb.parent / "escape.md").exists()
+
+
+def test_the_changelog_lists_added_updated_and_removed(kb, alice, bob):
+    make_record(alice, name="Tests")
+    make_record(alice, name="Deploying")
+    commit_pending()
+    first = cut_release(user=bob, name="v1")
+    assert [i["slug"] for i in first.changelog["added"]] == ["deploying", "tests"]
+    update_record(
+        author=alice, slug="tests", name="Tests", description="new", body="b", type="project"
+    )
+    retract_record(author=alice, slug="deploying", reason="obsolete")
+    make_record(alice, name="Style guide")
+    commit_pending()
+    expected = {
+        "added": [{"slug": "style-guide", "name": "Style guide"}],
+        "updated": [{"slug": "tests", "name": "Tests"}],
+        "removed": [{"slug": "deploying", "name": "Deploying"}],
+    }
+    assert changes_since_last_release() == expected
+    dry = cut_release(user=bob, dry_run=True)
+    assert dry.release is None and dry.changelog == expected
+    second = cut_release(user=bob)
+    assert second.release.name == "v2"
+    changelog = (kb / "CHANGELOG.md").read_text()
+    assert changelog.index("## v2") < changelog.index("## v1")
+    assert "Removed:\n- Deploying (records/deploying.md)" in changelog
+    tag = git(kb, "tag", "-l", "--format=%(objecttype) %(taggername) %(contents)", "v2")
+    assert tag.startswith("tag Bob Release v2")
+    assert "Added:\n- Style guide (records/style-guide.md)" in tag
+    assert git(kb, "rev-parse", "v2^{commit}").strip() == second.release.sha
+
+
+def test_it_refuses_a_duplicate_or_invalid_release_name(kb, alice, bob):
+    make_record(alice)
+    commit_pending()
+    cut_release(user=bob, name="v1")
+    with pytest.raises(KnowledgeError):
+        cut_release(user=bob, name="v1")
+    with pytest.raises(KnowledgeError):
+        cut_release(user=bob, name="../bad")
+
+
+def test_publish_and_rollback_move_the_published_branch_on_the_remote(kb, tmp_path, alice, bob):
+    remote = tmp_path / "published.git"
+    make_record(alice, name="Tests", body="first\n")
+    commit_pending()
+    v1 = cut_release(user=bob).release
+    update_record(
+        author=alice, slug="tests", name="Tests", description="", body="second\n", type="project"
+    )
+    commit_pending()
+    v2 = cut_release(user=bob).release
+
+    publication = publish_release(user=bob, name="v2")
+    assert publication.ok and publication.user == bob and publication.action == "publish"
+    assert git(remote, "rev-parse", "published").strip() == v2.sha
+    assert git(remote, "rev-parse", "v2^{commit}").strip() == v2.sha
+    with open_knowledge(remote) as kb_:
+        assert kb_.records()[0].body == "second\n"
+
+    back = rollback_release(user=bob)
+    assert back.action == "rollback" and back.release == v1 and back.ok
+    assert git(remote, "rev-parse", "published").strip() == v1.sha
+    with open_knowledge(remote) as kb_:
+        assert kb_.records()[0].body == "first\n"
+    assert [p.action for p in Publication.objects.order_by("pk")] == ["publish", "rollback"]
+    with pytest.raises(KnowledgeError):
+        rollback_release(user=bob)
+
+
+def test_a_failing_remote_is_reported_and_the_others_are_updated(
+    kb, settings, tmp_path, alice, bob
+):
+    good = tmp_path / "published.git"
+    broken = tmp_path / "not-a-repo"
+    broken.mkdir()
+    (broken / "notes.txt").write_text("a directory that is not a repository")
+    settings.KNOWLEDGE_PUBLISH_REMOTES = [str(broken), str(good)]
+    make_record(alice)
+    commit_pending()
+    release = cut_release(user=bob).release
+    publication = publish_release(user=bob, name=release.name)
+    assert not publication.ok
+    assert publication.failed_remotes == [str(broken)]
+    assert publication.results[0]["error"]
+    assert git(good, "rev-parse", "published").strip() == release.sha
+
+
+def test_publishing_an_unknown_release_is_refused(kb, bob):
+    with pytest.raises(KnowledgeError):
+        publish_release(user=bob, name="v9")
