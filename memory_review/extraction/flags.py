@@ -23,7 +23,7 @@ LOW_CONFIDENCE = "low_confidence"
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
 # International or local phone numbers: 8+ digits with the usual separators.
-_PHONE = re.compile(r"(?<![\w.])(?:\+|00)?\d(?:[ \-.()]{0,2}\d){7,14}(?![\w.])")
+_PHONE = re.compile(r"(?<![\w.])(?:\+|00)?\d(?:[ \-.()]{0,2}\d){7,14}(?!\w)(?!\.\d)")
 _CARD = re.compile(r"(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)")
 _IPV4 = re.compile(
     r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])"

@@ -1,0 +1,113 @@
+"""The offline extractor: patterns in English, Chinese and Japanese, labelled heuristic."""
+
+import pytest
+
+from memory_review.extraction.actions import start_run
+from memory_review.extraction.models import Candidate, ExtractionRun
+
+from .conftest import make_conversation
+
+pytestmark = pytest.mark.django_db
+
+
+def _run():
+    return start_run(provider="heuristic")
+
+
+def test_it_proposes_durable_statements_in_three_languages():
+    make_conversation(
+        "en", [("user", "Remember: the library closes at 8pm on Fridays."), ("assistant", "Noted.")]
+    )
+    make_conversation("zh", [("user", "记住，图书馆周五晚上八点关门。"), ("assistant", "好的。")])
+    make_conversation(
+        "ja",
+        [
+            ("user", "覚えておいて、図書館は金曜日は20時に閉まります。"),
+            ("assistant", "承知しました。"),
+        ],
+    )
+
+    run = _run()
+
+    memories = Candidate.objects.filter(kind="memory").order_by("conversation__external_id")
+    assert [c.conversation.external_id for c in memories] == ["en", "ja", "zh"]
+    assert all(c.evidence == [0] and c.provider == "heuristic" for c in memories)
+    assert run.is_heuristic and run.provider == ExtractionRun.Provider.HEURISTIC
+    assert run.model == "heuristic-v1" and all(c.is_heuristic for c in memories)
+
+
+def test_it_finds_knowledge_gaps_when_the_agent_does_not_know():
+    make_conversation(
+        "gap",
+        [
+            ("user", "Do you ship to Norway?"),
+            ("assistant", "I'm not sure, sorry."),
+            ("user", "ok thanks"),
+        ],
+    )
+    make_conversation("zh", [("user", "你们周末营业吗？"), ("assistant", "抱歉，我不知道。")])
+    make_conversation(
+        "ja",
+        [("user", "駐車場はありますか？"), ("assistant", "申し訳ありませんが、分かりません。")],
+    )
+
+    run = _run()
+
+    gaps = Candidate.objects.filter(kind="gap").order_by("conversation__external_id")
+    assert [(g.conversation.external_id, g.question) for g in gaps] == [
+        ("gap", "Do you ship to Norway?"),
+        ("ja", "駐車場はありますか？"),
+        ("zh", "你们周末营业吗？"),
+    ]
+    assert gaps[0].poor_answer == "I'm not sure, sorry." and gaps[0].evidence == [0, 1]
+    assert run.gaps_queued == 3
+
+
+def test_a_correction_is_a_gap_and_a_memory():
+    make_conversation(
+        "fix",
+        [
+            ("user", "What time does the pool open?"),
+            ("assistant", "The pool opens at 10."),
+            ("user", "That's wrong, it opens at 7 since May."),
+        ],
+    )
+
+    _run()
+
+    kinds = sorted(Candidate.objects.values_list("kind", flat=True))
+    assert kinds == ["gap", "memory"]
+    gap = Candidate.objects.get(kind="gap")
+    assert gap.poor_answer == "The pool opens at 10." and gap.evidence == [0, 1, 2]
+
+
+def test_a_repeated_question_is_a_gap():
+    make_conversation(
+        "again",
+        [
+            ("user", "How do I reset my password?"),
+            ("assistant", "You can contact us."),
+            ("user", "How do I reset my password??"),
+        ],
+    )
+
+    _run()
+
+    assert Candidate.objects.get(kind="gap").description.endswith("(the visitor asked again)")
+
+
+def test_small_talk_proposes_nothing():
+    make_conversation("hi", [("user", "Hello there"), ("assistant", "Hi! How can I help?")])
+
+    run = _run()
+
+    assert run.conversations_read == 1 and not Candidate.objects.exists()
+
+
+def test_heuristic_candidates_still_go_through_the_rules():
+    make_conversation("pii", [("user", "Remember my email is jane@example.org for now")])
+
+    _run()
+
+    cand = Candidate.objects.get()
+    assert cand.flag_personal_data and cand.flag_temporary and cand.status == "pending"
