@@ -1,0 +1,51 @@
+from knowledge_repo.actions import commit_pending, retract_record, update_record
+from knowledge_repo.selectors import record_file, record_history
+
+from .conftest import make_record
+
+
+def test_history_lists_each_commit_with_who_what_and_why(kb, alice, dora):
+    make_record(alice, body="first\n", sources=["conv:1#m2"], candidate_id=5)
+    update_record(
+        author=dora,
+        slug="running-the-tests",
+        name="Running the tests",
+        description="d",
+        body="second\n",
+        type="project",
+        candidate_id=6,
+        sources=["conv:2#m1"],
+    )
+    retract_record(author=alice, slug="running-the-tests", reason="gone")
+    commit_pending()
+    history = record_history("running-the-tests")
+    assert [(h.author_name, h.candidate_id) for h in history] == [
+        ("Alice", None),
+        ("Dora", 6),
+        ("Alice", 5),
+    ]
+    assert history[1].sources == ["conv:2#m1"] and history[1].author_email == "dora@example.org"
+    assert "-first" in history[1].diff and "+second" in history[1].diff
+    assert (
+        history[0].message.startswith("Retract running-the-tests") and "gone" in history[0].message
+    )
+    assert history[2].date.tzinfo is not None and history[2].change_id is not None
+    assert record_history("never-existed") == []
+
+
+def test_record_file_reads_any_ref(kb, alice):
+    make_record(alice, body="first\n")
+    done = commit_pending()
+    update_record(
+        author=alice,
+        slug="running-the-tests",
+        name="Running the tests",
+        description="d",
+        body="second\n",
+        type="project",
+    )
+    commit_pending()
+    assert record_file("running-the-tests").endswith("second\n")
+    assert record_file("running-the-tests", ref=done[0].commit_sha).endswith("first\n")
+    assert record_file("nope") is None
+    assert record_file("../MEMORY") is None
