@@ -1,5 +1,10 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import api
 
 app_name = "api"
 
-urlpatterns: list = []
+urlpatterns = [
+    # Ingest (bearer token per source)
+    path("conversations", api.conversations, name="conversations"),
+]

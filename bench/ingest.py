@@ -1,0 +1,383 @@
+"""Ingest throughput against a parse-only and a raw-insert baseline, same input, same run.
+
+Generates synthetic input (default 200,000 messages in all, one file per format: native,
+anthropic, openai, sharegpt as JSON Lines, transcript events; the sharegpt file as a
+gzipped JSON array), then for each database (SQLite always; PostgreSQL too when
+DATABASE_URL points at one) runs, in a fresh child process and a throwaway database:
+
+- parse-only: read and JSON-parse every line/element (no normalisation, no database);
+- ingest: `conversations.ingest.ingest_file`, the code the command and API run;
+- raw insert: the very message rows ingest stored, written again with the driver's
+  `executemany` in one transaction into a table of the same shape (no ORM).
+
+Peak memory is the child's peak RSS after ingest (before the raw baseline loads its
+rows), and must stay under 200 MB.
+
+    .venv/bin/python bench/ingest.py [--messages N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+FORMATS = ["native", "anthropic", "openai", "sharegpt", "transcript"]
+PER_CONVERSATION = 10
+WORDS = [
+    "the",
+    "agent",
+    "said",
+    "our",
+    "product",
+    "supports",
+    "export",
+    "to",
+    "csv",
+    "and",
+    "the",
+    "visitor",
+    "asked",
+    "about",
+    "pricing",
+    "plans",
+    "refunds",
+    "shipping",
+    "以后请",
+    "用中文",
+    "回答",
+    "我们的",
+    "产品",
+    "支持",
+    "导出",
+    "remember",
+    "that",
+    "the",
+    "api",
+    "limit",
+    "is",
+]
+
+
+def _text(rng: random.Random) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(8, 40)))
+
+
+def _conversation(fmt: str, n: int, rng: random.Random) -> list[dict[str, Any]]:
+    """One conversation in `fmt`: a list of JSON records (one, or events for transcripts)."""
+    msgs: list[dict[str, Any]]
+    message: dict[str, Any]
+    cid = f"{fmt}-{n}"
+    if fmt == "native":
+        msgs = [
+            {"role": "user" if i % 2 == 0 else "assistant", "content": _text(rng)}
+            for i in range(PER_CONVERSATION)
+        ]
+        return [{"id": cid, "started_at": "2026-01-01T00:00:00Z", "messages": msgs}]
+    if fmt == "anthropic":
+        msgs = []
+        for i in range(PER_CONVERSATION - 1):
+            if i % 4 == 1:
+                block = {"type": "tool_use", "id": f"t{i}", "name": "lookup", "input": {"q": "x"}}
+                msgs.append({"role": "assistant", "content": [block]})
+            elif i % 4 == 2:
+                result = {"type": "tool_result", "tool_use_id": f"t{i - 1}", "content": _text(rng)}
+                msgs.append({"role": "user", "content": [result]})
+            else:
+                role = "user" if i % 4 == 0 else "assistant"
+                msgs.append({"role": role, "content": [{"type": "text", "text": _text(rng)}]})
+        response = {
+            "type": "message",
+            "role": "assistant",
+            "content": [{"type": "text", "text": _text(rng)}],
+        }
+        return [
+            {
+                "id": cid,
+                "request": {"model": "m", "system": "be kind", "messages": msgs},
+                "response": response,
+            }
+        ]
+    if fmt == "openai":
+        msgs = [{"role": "system", "content": "policy"}]
+        for i in range(PER_CONVERSATION - 1):
+            if i % 4 == 1:
+                call = {
+                    "id": f"c{i}",
+                    "type": "function",
+                    "function": {"name": "f", "arguments": '{"a": 1}'},
+                }
+                msgs.append({"role": "assistant", "content": None, "tool_calls": [call]})
+            elif i % 4 == 2:
+                msgs.append({"role": "tool", "tool_call_id": f"c{i - 1}", "content": _text(rng)})
+            else:
+                msgs.append({"role": "user" if i % 4 == 0 else "assistant", "content": _text(rng)})
+        return [{"id": cid, "messages": msgs}]
+    if fmt == "sharegpt":
+        turns = [
+            {"from": "human" if i % 2 == 0 else "gpt", "value": _text(rng)}
+            for i in range(PER_CONVERSATION)
+        ]
+        return [{"conversations": turns, "tools": "[]", "n": n}]
+    events = [{"type": "progress", "sessionId": cid, "data": {"type": "hook_progress"}}]
+    for i in range(PER_CONVERSATION):
+        role = "user" if i % 2 == 0 else "assistant"
+        message = {
+            "role": role,
+            "content": _text(rng) if role == "user" else [{"type": "text", "text": _text(rng)}],
+        }
+        if role == "assistant":
+            message["id"] = f"msg-{n}-{i}"
+        events.append(
+            {
+                "type": role,
+                "sessionId": cid,
+                "uuid": f"{n}-{i}",
+                "timestamp": "2026-01-01T00:00:00Z",
+                "message": message,
+            }
+        )
+    return events
+
+
+def generate(directory: Path, messages: int) -> list[Path]:
+    rng = random.Random(7)
+    per_format = messages // len(FORMATS) // PER_CONVERSATION
+    paths = []
+    for fmt in FORMATS:
+        if fmt == "sharegpt":
+            path = directory / "sharegpt.json.gz"
+            with gzip.open(path, "wt", encoding="utf-8", compresslevel=1) as out:
+                out.write("[\n")
+                for n in range(per_format):
+                    out.write(
+                        (",\n" if n else "")
+                        + json.dumps(_conversation(fmt, n, rng)[0], ensure_ascii=False)
+                    )
+                out.write("\n]\n")
+        else:
+            path = directory / f"{fmt}.jsonl"
+            with path.open("w", encoding="utf-8") as out:
+                for n in range(per_format):
+                    for record in _conversation(fmt, n, rng):
+                        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        paths.append(path)
+    return paths
+
+
+def parse_only(path: Path) -> float:
+    from conversations.reader import open_input
+
+    started = time.perf_counter()
+    with open_input(path) as stream:
+        if path.name.endswith(".json.gz"):
+            json.loads(stream.read())
+        else:
+            for line in stream:
+                json.loads(line)
+    return time.perf_counter() - started
+
+
+def _setup_django(database_url: str, var_dir: Path) -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ["DATABASE_URL"] = database_url
+    os.environ["MEMORY_REVIEW_VAR_DIR"] = str(var_dir)
+    # Production settings: with DEBUG on, Django keeps every query's SQL and parameters.
+    os.environ["DEBUG"] = "false"
+    os.environ.setdefault("SECRET_KEY", "bench-only-throwaway-key-" + "x" * 40)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memory_review.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def _raw_insert(rows: list[tuple[Any, ...]]) -> float:
+    """The same rows into a same-shaped table, with the driver's executemany, one transaction."""
+    from django.db import connection
+
+    vendor = connection.vendor
+    with connection.cursor() as cursor:
+        if vendor == "postgresql":
+            cursor.execute("CREATE TABLE bench_raw (LIKE conversations_message INCLUDING ALL)")
+        else:
+            cursor.execute(
+                "SELECT sql FROM sqlite_master WHERE tbl_name = 'conversations_message' AND sql IS NOT NULL"
+            )
+            for (sql,) in cursor.fetchall():
+                sql = sql.replace("conversations_message", "bench_raw").replace(
+                    'REFERENCES "conversations_conversation"',
+                    'REFERENCES "conversations_conversation"',
+                )
+                sql = sql.replace('CREATE UNIQUE INDEX "', 'CREATE UNIQUE INDEX "bench_').replace(
+                    'CREATE INDEX "', 'CREATE INDEX "bench_'
+                )
+                cursor.execute(sql)
+    columns = 'conversation_id, "order", role, content, text, is_tool_use, is_tool_output, created_at, digest'
+    raw = connection.connection  # the driver's own connection
+    placeholder = "%s" if vendor == "postgresql" else "?"
+    sql = f"INSERT INTO bench_raw ({columns}) VALUES ({', '.join([placeholder] * 9)})"
+    started = time.perf_counter()
+    if vendor == "postgresql":
+        with raw.transaction(), raw.cursor() as cursor:
+            cursor.executemany(sql, rows)
+    else:
+        raw.execute("BEGIN")
+        raw.executemany(sql, rows)
+        raw.execute("COMMIT")
+    return time.perf_counter() - started
+
+
+def child(database_url: str, paths: list[Path]) -> dict:
+    var_dir = Path(tempfile.mkdtemp(prefix="mr-bench-var-"))
+    _setup_django(database_url, var_dir)
+    from django.db import connection
+
+    from conversations.ingest import ingest_file
+    from conversations.models import Message, Source
+
+    source = Source.objects.create(name="bench")
+    result: dict = {"vendor": connection.vendor, "files": []}
+    total_ingest = 0.0
+    total_messages = 0
+    for path in paths:
+        summary = ingest_file(path, source=source)
+        assert not summary.problems, summary.problems
+        total_ingest += summary.seconds
+        total_messages += summary.messages_added
+        result["files"].append(
+            {"file": path.name, "messages": summary.messages_added, "seconds": summary.seconds}
+        )
+    result["ingest_seconds"] = total_ingest
+    result["messages"] = total_messages
+    result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    stored = list(
+        Message.objects.values_list(
+            "conversation_id",
+            "order",
+            "role",
+            "content",
+            "text",
+            "is_tool_use",
+            "is_tool_output",
+            "created_at",
+            "digest",
+        ).order_by("pk")
+    )
+    # Ingest serialised content to JSON text on the way in; give the baseline that text too.
+    from django.db import connection as conn
+
+    adapt = conn.ops.adapt_datetimefield_value
+    rows: list[tuple[Any, ...]] = [
+        (
+            r[0],
+            r[1],
+            r[2],
+            json.dumps(r[3], ensure_ascii=False),
+            r[4],
+            r[5],
+            r[6],
+            adapt(r[7]),
+            r[8],
+        )
+        for r in stored
+    ]
+    del stored
+    result["raw_seconds"] = _raw_insert(rows)
+    return result
+
+
+def _postgres_db(url: str) -> tuple[str, str] | None:
+    """A throwaway database on the server DATABASE_URL names: (its url, its name)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if not parts.scheme.startswith("postgres"):
+        return None
+    name = f"mr_ingest_bench_{os.getpid()}"
+    import psycopg
+
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(parts._replace(path=f"/{name}")), name
+
+
+def _drop_postgres(url: str, name: str) -> None:
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+
+    admin = urlunsplit(urlsplit(url)._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--messages", type=int, default=200_000)
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--files", nargs="*", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        print(json.dumps(child(args.child, [Path(p) for p in args.files])))
+        return 0
+
+    work = Path(tempfile.mkdtemp(prefix="mr-bench-ingest-"))
+    sys.path.insert(0, str(ROOT))
+    paths = generate(work, args.messages)
+    print(f"input: {args.messages:,} messages in {len(paths)} files under {work}")
+    parse_seconds = sum(parse_only(p) for p in paths)
+    targets: list[tuple[str, str, str | None]] = [
+        ("sqlite", f"sqlite:///{work / 'bench.sqlite3'}", None)
+    ]
+    url = os.environ.get("DATABASE_URL", "")
+    made = _postgres_db(url) if url else None
+    if made:
+        targets.append(("postgresql", made[0], made[1]))
+    ok = True
+    try:
+        for label, db_url, _ in targets:
+            out = subprocess.run(
+                [sys.executable, __file__, "--child", db_url, "--files", *map(str, paths)],
+                check=True,
+                capture_output=True,
+                text=True,
+            )
+            r = json.loads(out.stdout.strip().splitlines()[-1])
+            n = r["messages"]
+            ingest_rate, raw_rate, parse_rate = (
+                n / r["ingest_seconds"],
+                n / r["raw_seconds"],
+                n / parse_seconds,
+            )
+            print(f"\n[{label}] {n:,} messages")
+            for f in r["files"]:
+                print(f"  {f['file']:<22} {f['messages'] / f['seconds']:>10,.0f} msg/s")
+            print(f"  parse-only baseline  {parse_rate:>10,.0f} msg/s")
+            print(f"  raw executemany      {raw_rate:>10,.0f} msg/s")
+            print(
+                f"  ingest               {ingest_rate:>10,.0f} msg/s  = {ingest_rate / raw_rate:.2f}x raw insert (target >= 0.40x), {ingest_rate / parse_rate:.2f}x parse-only"
+            )
+            print(f"  peak memory          {r['peak_rss_mb']:>10,.0f} MB (limit 200 MB)")
+            ok = ok and r["peak_rss_mb"] < 200
+    finally:
+        if made:
+            _drop_postgres(made[0], made[1])
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
