@@ -29,7 +29,7 @@ def test_approval_commits_the_record_with_the_reviewer_as_author(
     c.refresh_from_db()
     assert c.status == Candidate.Status.APPROVED
     assert event.action == ReviewEvent.Action.APPROVE
-    change = Change.objects.get(pk=event.change_id)
+    change = Change.objects.get(pk=event.change_id or 0)
     assert change.status == Change.Status.COMMITTED
     record = Record.objects.get(slug=change.slug)
     assert record.sources == [
@@ -48,7 +48,10 @@ def test_edits_are_applied_and_audited(alice, django_capture_on_commit_callbacks
         )
     assert event.before["name"] != "Run the suite"
     assert event.after["name"] == "Run the suite"
-    assert Record.objects.get(slug=Change.objects.get(pk=event.change_id).slug).type == "reference"
+    assert (
+        Record.objects.get(slug=Change.objects.get(pk=event.change_id or 0).slug).type
+        == "reference"
+    )
 
 
 def test_a_second_decision_loses_and_names_the_first(alice, dora):
@@ -144,7 +147,7 @@ def test_undo_of_an_approval_is_a_new_revert_commit(
     c = factories.candidate()
     with django_capture_on_commit_callbacks(execute=True):
         event = actions.approve_candidate(candidate=c, reviewer=alice)
-    slug = Change.objects.get(pk=event.change_id).slug
+    slug = Change.objects.get(pk=event.change_id or 0).slug
     with django_capture_on_commit_callbacks(execute=True):
         actions.undo_last_decision(reviewer=alice)
     c.refresh_from_db()

@@ -28,7 +28,8 @@ def _filters(request: HttpRequest) -> QueueFilters:
 def candidate_context(
     request: HttpRequest, candidate: Candidate, filters: QueueFilters
 ) -> dict[str, Any]:
-    claim = actions.claim_candidate(candidate=candidate, user=request.user)
+    open_ = candidate.status in actions.OPEN_STATUSES
+    claim = actions.claim_candidate(candidate=candidate, user=request.user) if open_ else None
     messages_, trimmed = selectors.evidence_messages(
         candidate, show_all=request.GET.get("all") == "1"
     )
@@ -55,7 +56,6 @@ def candidate_context(
     redacted_fields = {
         name: redacted(getattr(candidate, name), spans) for name in ("name", "description", "body")
     }
-    open_ = candidate.status in actions.OPEN_STATUSES
     first = None
     if candidate.status == Candidate.Status.AWAITING_SECOND:
         first = actions.last_decision(candidate)
@@ -65,7 +65,7 @@ def candidate_context(
         "query": urlencode(filters.params()),
         "params": filters.params(),
         "claim": claim,
-        "claimed_by_other": claim.user_id != request.user.pk,
+        "claimed_by_other": claim is not None and claim.user_id != request.user.pk,
         "claim_seconds": settings.REVIEW_CLAIM_SECONDS,
         "evidence": [
             {

@@ -1,0 +1,110 @@
+import pytest
+from django.urls import reverse
+from git import Repo
+
+from knowledge_repo.models import Change, Record
+from memory_review.review import actions
+from memory_review.review.models import ReviewEvent
+
+from . import factories
+
+
+@pytest.fixture
+def record(alice, django_capture_on_commit_callbacks) -> Record:
+    c = factories.candidate(name="Shipping times", description="How long shipping takes")
+    with django_capture_on_commit_callbacks(execute=True):
+        event = actions.approve_candidate(candidate=c, reviewer=alice)
+    return Record.objects.get(slug=Change.objects.get(pk=event.change_id or 0).slug)
+
+
+def test_records_list_searches_and_filters_by_type(client, alice, record):
+    client.force_login(alice)
+    assert (
+        "Shipping times"
+        in client.get(reverse("review:records"), {"q": "shipping"}).content.decode()
+    )
+    assert (
+        "Shipping times"
+        not in client.get(reverse("review:records"), {"q": "refunds"}).content.decode()
+    )
+    assert (
+        "Shipping times"
+        not in client.get(reverse("review:records"), {"type": "user"}).content.decode()
+    )
+
+
+def test_records_require_the_reviewer_role(client, charlie, record):
+    client.force_login(charlie)
+    assert client.get(reverse("review:records")).status_code == 403
+    assert client.get(reverse("review:record", args=[record.slug])).status_code == 403
+
+
+def test_record_page_shows_history_with_candidate_and_author(client, alice, record):
+    client.force_login(alice)
+    html = client.get(reverse("review:record", args=[record.slug])).content.decode()
+    assert "<strong>Alice</strong>" in html
+    assert "candidate " in html
+    assert "Not in the published release." in html
+
+
+def test_missing_record_is_404(client, alice, db):
+    client.force_login(alice)
+    assert client.get(reverse("review:record", args=["nope"])).status_code == 404
+
+
+def test_reviewer_edits_a_record_as_a_commit_in_their_name(
+    client, dora, record, knowledge_repo, django_capture_on_commit_callbacks
+):
+    client.force_login(dora)
+    assert client.get(reverse("review:record_edit", args=[record.slug])).status_code == 200
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("review:record_edit", args=[record.slug]),
+            {
+                "name": "Shipping times",
+                "description": "d",
+                "body": "Three days.",
+                "type": "project",
+            },
+        )
+    assert response.status_code == 302
+    record.refresh_from_db()
+    assert record.body == "Three days."
+    repo = Repo(knowledge_repo)
+    try:
+        assert repo.git.log("-1", "--format=%an") == "Dora"
+    finally:
+        repo.close()
+    event = ReviewEvent.objects.get(action="edit_record")
+    assert event.user == dora and event.after["body"] == "Three days."
+
+
+def test_reviewer_retracts_a_record_with_a_reason(
+    client, alice, record, django_capture_on_commit_callbacks
+):
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("review:record_retract", args=[record.slug]), {"reason": "outdated"})
+    record.refresh_from_db()
+    assert record.retracted
+    assert ReviewEvent.objects.get(action="retract_record").reason == "outdated"
+
+
+def test_retract_rejects_get(client, alice, record):
+    client.force_login(alice)
+    assert client.get(reverse("review:record_retract", args=[record.slug])).status_code == 405
+
+
+def test_only_a_publisher_reverts_a_change(
+    client, alice, bob, record, django_capture_on_commit_callbacks
+):
+    change = Change.objects.get(slug=record.slug)
+    client.force_login(alice)
+    assert client.post(reverse("review:change_revert", args=[change.pk])).status_code == 403
+    client.force_login(bob)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("review:change_revert", args=[change.pk]))
+    assert response.status_code == 302
+    record.refresh_from_db()
+    assert record.retracted
+    assert ReviewEvent.objects.get(action="revert_change").user == bob
