@@ -47,6 +47,24 @@ class NormalizedMessage:
             isinstance(b, dict) and b.get("type") == "tool_result" for b in self.content
         )
 
+    def derived(self) -> tuple[str, bool, bool]:
+        """(text, is_tool_use, is_tool_output) in one pass over the blocks."""
+        texts = []
+        tool_use = False
+        tool_output = self.role == "tool"
+        for block in self.content:
+            if isinstance(block, dict):
+                kind = block.get("type")
+                if kind == "text":
+                    text = block.get("text")
+                    if isinstance(text, str):
+                        texts.append(text)
+                elif kind == "tool_use":
+                    tool_use = True
+                elif kind == "tool_result":
+                    tool_output = True
+        return "\n".join(texts), tool_use, tool_output
+
 
 @dataclass(slots=True)
 class NormalizedConversation:

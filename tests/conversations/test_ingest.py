@@ -4,8 +4,11 @@ import gzip
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
-from conversations.ingest import ingest_file
+from conversations.ingest import content_json, ingest_file
 from conversations.models import Conversation, IngestBatch, IngestProblem, Message, Source
 
 pytestmark = pytest.mark.django_db
@@ -339,3 +342,26 @@ def test_tool_blocks_are_stored_but_kept_out_of_text(tmp_path, source):
     assert messages[2].role == "tool" and messages[2].text == ""
     assert messages[2].content[0]["content"] == "SECRET internal output"
     assert not Message.objects.filter(text__contains="SECRET").exists()
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda children: (
+        st.lists(children, max_size=3) | st.dictionaries(st.text(), children, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@hypothesis_settings(deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.fixed_dictionaries({"type": st.just("text"), "text": st.text()}),
+            st.dictionaries(st.text(), json_values, max_size=3),
+        ),
+        max_size=3,
+    )
+)
+def test_the_fast_content_encoding_is_the_general_one(content):
+    assert content_json(content) == json.dumps(content, ensure_ascii=False, separators=(",", ":"))
