@@ -215,6 +215,9 @@ EXTRACTION_LOW_CONFIDENCE = float(env_str("EXTRACTION_LOW_CONFIDENCE", "0.5"))
 EXTRACTION_NEAR_DUPLICATE_SCORE = float(env_str("EXTRACTION_NEAR_DUPLICATE_SCORE", "88"))
 # The Message Batches API costs this share of the synchronous price.
 EXTRACTION_BATCH_PRICE_FACTOR = Decimal(env_str("EXTRACTION_BATCH_PRICE_FACTOR", "0.5"))
+# A callable returning the httpx2.Client the Anthropic SDK uses (None: the SDK's own);
+# tests and benchmarks hand in one with a MockTransport.
+EXTRACTION_HTTP_CLIENT_FACTORY = None
 # US dollars per million tokens, by model and kind of token.
 EXTRACTION_PRICES = {
     "claude-sonnet-4-6": {
@@ -259,4 +262,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # One line per task state change is noise on the CLI; failures still show.
+    "loggers": {"django.tasks": {"level": env_str("TASKS_LOG_LEVEL", "WARNING")}},
 }

@@ -7,8 +7,11 @@ import secrets
 
 from django.conf import settings
 from django.contrib.auth.models import Group, User
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+from conversations.demo import load_demo
+from memory_review.extraction.models import ExtractionRun
 from memory_review.roles import PUBLISHER, REVIEWER
 
 DEMO_ACCOUNTS = (("reviewer", REVIEWER), ("publisher", PUBLISHER))
@@ -22,13 +25,27 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         logins = self._accounts()
+        for summary in load_demo():
+            self.stdout.write(
+                f"ingested {summary.path}: {summary.conversations_created} conversation(s), "
+                f"{summary.messages_added} message(s)"
+            )
+        call_command("kb_init", stdout=self.stdout)
+        # Extraction runs once on the demo data so the queue is not empty; a second
+        # `make run` must change nothing, so an existing run means it is done.
+        if not ExtractionRun.objects.exists():
+            call_command("extract", stdout=self.stdout)
         self.stdout.write("")
-        self.stdout.write(self.style.SUCCESS("Demo logins (kept in var/demo-logins.txt):"))
+        self.stdout.write(self.style.SUCCESS(f"Demo logins (kept in {self._logins_path()}):"))
         for username, password, role in logins:
             self.stdout.write(f"  {role:<9} username {username!r:<12} password {password!r}")
 
+    @staticmethod
+    def _logins_path():
+        return settings.VAR_DIR / "demo-logins.txt"
+
     def _accounts(self) -> list[tuple[str, str, str]]:
-        path = settings.VAR_DIR / "demo-logins.txt"
+        path = self._logins_path()
         known: dict[str, str] = {}
         if path.exists():
             for line in path.read_text(encoding="utf-8").splitlines():
