@@ -301,6 +301,7 @@ def flag_explanations(candidate: Candidate) -> list[dict[str, Any]]:
     return [
         {
             "kind": kind,
+            "label": kind.replace("_", " "),
             "explanation": FLAG_EXPLANATIONS.get(kind, kind.replace("_", " ")),
             "spans": spans,
             "high_risk": kind in ("personal_data", "instruction"),

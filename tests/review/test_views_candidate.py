@@ -278,3 +278,27 @@ def test_provenance_names_run_decision_and_commit(
     sha = Change.objects.get(candidate_id=c.pk).commit_sha
     assert sha[:10] in html
     assert json.dumps(True)
+
+
+def test_next_keeps_the_queue_filters_apart_from_the_edited_type(
+    reviewing, django_capture_on_commit_callbacks
+):
+    wanted = factories.candidate(name="Wanted", flag_temporary=True)
+    factories.candidate(name="Unflagged newest")
+    c = factories.candidate(name="Now", flag_temporary=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = reviewing.post(
+            reverse("review:approve", args=[c.pk]),
+            {
+                "queue": "flag=temporary",
+                "name": "Now edited",
+                "description": "d",
+                "body": "b",
+                "type": "reference",
+            },
+            **JSON,
+        )
+    assert (
+        response.json()["next_url"]
+        == reverse("review:candidate", args=[wanted.pk]) + "?flag=temporary"
+    )

@@ -3,7 +3,7 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -21,8 +21,11 @@ from ._common import get_candidate_for_reviewer, user_label, wants_json
 
 
 def _filters(request: HttpRequest) -> QueueFilters:
-    data = request.POST if request.method == "POST" else request.GET
-    return QueueFilters.from_query(data)
+    """The queue filters the reviewer came with; forms carry them in one ``queue`` field
+    so that they never mix with the candidate's own fields (``type`` is both)."""
+    if request.method == "POST":
+        return QueueFilters.from_query(QueryDict(request.POST.get("queue", "")))
+    return QueueFilters.from_query(request.GET)
 
 
 def candidate_context(
@@ -84,10 +87,11 @@ def candidate_context(
         "near_duplicates": selectors.near_duplicates(candidate),
         "edit_form": CandidateEditForm(initial=initial),
         "merge_form": MergeForm(
+            auto_id="merge_%s",
             initial={
                 **initial,
                 "target_slug": candidate.target_slug or candidate.duplicate_of_record,
-            }
+            },
         ),
         "reject_form": RejectForm(),
         "reject_reasons": actions.REJECT_REASONS,

@@ -1,0 +1,144 @@
+"""A reviewer works the queue by keyboard; a publisher cuts and publishes a release."""
+
+import pytest
+from git import Repo
+
+from knowledge_repo.models import Publication, Record, Release
+from memory_review.extraction.models import Candidate
+
+from ..review import factories
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+]
+
+
+@pytest.fixture(autouse=True)
+def knowledge_repo(settings, tmp_path):
+    settings.KNOWLEDGE_REPO_PATH = tmp_path / "knowledge"
+    settings.KNOWLEDGE_PUBLISH_REMOTES = [str(tmp_path / "published.git")]
+    return settings.KNOWLEDGE_REPO_PATH
+
+
+def _log_in(page, live_server, username):
+    page.goto(live_server.url + "/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", "pw-" + username)
+    page.click("button[type=submit], input[type=submit]")
+    page.wait_for_url(live_server.url + "/dashboard/")
+
+
+def _seed():
+    conv = factories.conversation(
+        (
+            "Hi! Does Lumen Notes sync offline edits?",
+            "Yes: edits made offline sync when you reconnect.",
+            "And can I export my notes to Markdown?",
+            "Yes, File → Export → Markdown exports every notebook.",
+        ),
+        source="lumen-help",
+    )
+    run = factories.run(model="claude-sonnet-4-5", prompt_version="extract-v3")
+    rejected = factories.candidate(
+        name="Visitor likes the colour blue",
+        description="One visitor's preference.",
+        body="For now the visitor prefers blue.",
+        type=Candidate.Type.USER,
+        conversation=conv,
+        run=run,
+        evidence=[0],
+        flag_temporary=True,
+        flags=[
+            {
+                "kind": "temporary",
+                "field": "body",
+                "start": 0,
+                "end": 7,
+                "text": "For now",
+                "reason": "temporary wording",
+            }
+        ],
+    )
+    approved = factories.candidate(
+        name="Markdown export",
+        description="Notes can be exported to Markdown",
+        body="File → Export → Markdown exports every notebook as .md files.",
+        type=Candidate.Type.REFERENCE,
+        conversation=conv,
+        run=run,
+        evidence=[2, 3],
+    )
+    return approved, rejected
+
+
+def test_reviewer_works_the_queue_and_publisher_releases(
+    page, live_server, alice, bob, knowledge_repo, screenshot
+):
+    approved, rejected = _seed()
+    _log_in(page, live_server, "alice")
+    page.goto(live_server.url + "/queue/")
+    page.wait_for_selector("#queue tbody tr.sel")
+    screenshot("queue")
+    # Newest first: the Markdown candidate is the first row; j then k comes back to it.
+    page.keyboard.press("j")
+    assert "sel" in page.locator("#queue tbody tr").nth(1).get_attribute("class")
+    page.keyboard.press("k")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/candidates/{approved.pk}/")
+    page.wait_for_selector(".msg.cited")
+    screenshot("candidate")
+    page.evaluate("window.__noReload = true")
+
+    page.keyboard.press("?")
+    assert page.locator("#keys-help").is_visible()
+    page.keyboard.press("Escape")
+
+    page.keyboard.press("e")
+    name = page.locator("#id_name")
+    name.fill("Export notes to Markdown")
+    page.wait_for_function(
+        "document.getElementById('preview').textContent.includes('Export notes to Markdown')"
+    )
+    page.click("#edit-form button[type=submit]")
+    # Complete and next: the next candidate replaces this one without a page load.
+    page.wait_for_selector(f"[data-candidate='{rejected.pk}']")
+    assert page.evaluate("window.__noReload") is True
+    assert page.url.endswith(f"/candidates/{rejected.pk}/")
+    screenshot("candidate-flagged")
+
+    page.keyboard.press("r")
+    page.wait_for_selector("#reject-panel.open")
+    page.keyboard.press("2")
+    page.wait_for_selector("#toast.show")
+    page.wait_for_url("**/queue/")
+
+    approved.refresh_from_db()
+    rejected.refresh_from_db()
+    assert approved.status == Candidate.Status.APPROVED
+    assert rejected.status == Candidate.Status.REJECTED
+    record = Record.objects.get(name="Export notes to Markdown")
+    repo = Repo(knowledge_repo)
+    try:
+        author = repo.git.log("-1", "--format=%an <%ae>", "--", f"records/{record.slug}.md")
+        text = (knowledge_repo / "records" / f"{record.slug}.md").read_text()
+    finally:
+        repo.close()
+    assert author == "Alice <alice@example.org>"
+    assert "name: Export notes to Markdown" in text
+
+    page.context.clear_cookies()
+    _log_in(page, live_server, "bob")
+    page.goto(live_server.url + "/releases/")
+    page.click("text=Cut release")
+    page.wait_for_selector("text=Release v1 cut")
+    page.click("text=Publish v1")
+    page.wait_for_selector("text=v1 is published")
+    screenshot("releases")
+    release = Release.objects.get()
+    assert Publication.objects.get().release == release
+    published = Repo(knowledge_repo.parent / "published.git")
+    try:
+        assert published.git.rev_parse("published") == release.sha
+    finally:
+        published.close()
