@@ -22,11 +22,13 @@ problems, one bulk update for grown conversations, one commit.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import hashlib
 import json
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -568,6 +570,24 @@ class _Reader:
         self.writer.flush()
 
 
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while ingesting.
+
+    Ingest allocates millions of small dicts and lists (parsed JSON) that are freed by
+    reference counting, none in cycles; yet every few hundred allocations the collector
+    walks all live containers, which measured as half the run time. It is switched back
+    on (if it was on) however ingest ends.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def ingest_stream(
     stream: IO[bytes],
     *,
@@ -594,11 +614,12 @@ def ingest_stream(
         max_line_bytes=settings.INGEST_MAX_LINE_BYTES,
         max_depth=settings.INGEST_MAX_JSON_DEPTH,
     )
-    for number, record in enumerate(records, 1):
-        reader.feed(record)
-        if progress is not None and number % 1000 == 0:
-            progress()
-    reader.finish()
+    with _cyclic_gc_paused():
+        for number, record in enumerate(records, 1):
+            reader.feed(record)
+            if progress is not None and number % 1000 == 0:
+                progress()
+        reader.finish()
     if progress is not None:
         progress()
     summary.format = format or (",".join(sorted(reader.formats)) if reader.formats else None)
