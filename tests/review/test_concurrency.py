@@ -1,0 +1,94 @@
+"""Twenty reviewers approving overlapping candidates at once, on PostgreSQL."""
+
+import random
+import threading
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import Group, User
+from django.db import connection
+from git import Repo
+
+from knowledge_repo.models import Change
+from memory_review.extraction.models import Candidate
+from memory_review.review import actions
+from memory_review.review.models import ReviewEvent
+
+from . import factories
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.skipif(
+        settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
+        reason="needs PostgreSQL (DATABASE_URL=postgres://...)",
+    ),
+]
+
+REVIEWERS = 20
+CANDIDATES = 10
+
+
+def test_each_candidate_is_decided_once_and_committed_once(knowledge_repo):
+    group = Group.objects.get(name="reviewer")
+    reviewers = []
+    for i in range(REVIEWERS):
+        user = User.objects.create_user(f"reviewer{i}", f"r{i}@example.org", "pw")
+        user.groups.add(group)
+        reviewers.append(user)
+    run = factories.run()
+    conv = factories.conversation()
+    ids = [
+        factories.candidate(name=f"Fact number {i}", run=run, conversation=conv).pk
+        for i in range(CANDIDATES)
+    ]
+    barrier = threading.Barrier(REVIEWERS)
+    wins: list[tuple[int, int]] = []
+    losses: list[str] = []
+    errors: list[BaseException] = []
+    lock = threading.Lock()
+
+    def work(user: User, seed: int) -> None:
+        order = ids[:]
+        random.Random(seed).shuffle(order)
+        try:
+            barrier.wait()
+            for pk in order:
+                try:
+                    actions.approve_candidate(candidate=Candidate.objects.get(pk=pk), reviewer=user)
+                except actions.AlreadyDecided as lost:
+                    with lock:
+                        losses.append(str(lost))
+                else:
+                    with lock:
+                        wins.append((pk, user.pk))
+        except BaseException as error:  # noqa: BLE001 - reported by the main thread
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=work, args=(u, i)) for i, u in enumerate(reviewers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=300)
+    assert errors == []
+    assert sorted(pk for pk, _ in wins) == sorted(ids)
+    assert len(losses) == REVIEWERS * CANDIDATES - CANDIDATES
+    assert all("already decided" in text for text in losses)
+    assert ReviewEvent.objects.filter(action="approve").count() == CANDIDATES
+    assert Candidate.objects.filter(status="approved").count() == CANDIDATES
+    changes = Change.objects.all()
+    assert sorted(c.candidate_id for c in changes) == sorted(ids)
+    actions_committed = set(changes.values_list("status", flat=True))
+    if actions_committed != {"committed"}:
+        from knowledge_repo import actions as kr
+
+        kr.commit_pending()
+    assert set(Change.objects.values_list("status", flat=True)) == {"committed"}
+    repo = Repo(knowledge_repo)
+    try:
+        trailers = repo.git.log("--format=%(trailers:key=Candidate,valueonly)").split()
+    finally:
+        repo.close()
+    assert sorted(int(t) for t in trailers) == sorted(ids)
