@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import socket
+import uuid
 from collections import Counter
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -197,64 +198,77 @@ class ChunkRunner:
     def __init__(self, run: ExtractionRun, provider: Provider | None = None) -> None:
         self.run = run
         self.provider = provider or get_provider(run.provider, model=run.model)
-        records = selectors.current_records()
-        self.catalog = render_catalog(selectors.catalog_entries(records))
+        records, self.catalog = selectors.records_and_catalog()
         self.provider.prepare(self.catalog)
-        self.context: RuleContext = selectors.rule_context(records)
+        self.context: RuleContext = selectors.rule_context(records, run)
         self.prefix_tokens = estimate_tokens(SYSTEM_PROMPT + self.catalog)
         self.batch = run.mode == ExtractionRun.Mode.BATCH
 
     def claim(self, item_ids: Iterable[int], *, status: str = Item.CLAIMED) -> list[ExtractionItem]:
-        claimed = []
-        who = worker_name()
-        for pk in item_ids:
-            got = ExtractionItem.objects.filter(pk=pk, status=Item.PENDING).update(
-                status=status, claimed_by=who, claimed_at=timezone.now(), attempts=F("attempts") + 1
+        """Take the still-pending items among `item_ids`; another worker's items are left alone.
+
+        One conditional UPDATE: on PostgreSQL a concurrent claimer waits for the row
+        lock, re-checks `status = pending` and skips the row; SQLite serialises writers.
+        """
+        ids = list(item_ids)
+        token = f"{worker_name()}:{uuid.uuid4().hex[:8]}"
+        claimed: list[ExtractionItem] = []
+        for i in range(0, len(ids), 500):
+            part = ids[i : i + 500]
+            ExtractionItem.objects.filter(pk__in=part, status=Item.PENDING).update(
+                status=status,
+                claimed_by=token,
+                claimed_at=timezone.now(),
+                attempts=F("attempts") + 1,
             )
-            if got:
-                claimed.append(pk)
-        return list(
-            ExtractionItem.objects.filter(pk__in=claimed)
-            .select_related("conversation")
-            .order_by("pk")
-        )
+            claimed.extend(
+                ExtractionItem.objects.filter(pk__in=part, claimed_by=token, status=status)
+            )
+        return sorted(claimed, key=lambda item: item.pk)
 
-    def prepare(self, item: ExtractionItem, *, upto_order: int | None = None) -> Prepared | None:
-        """The request for an item, or None (item closed) when nothing is new any more."""
-        state = (
-            ExtractionState.objects.filter(conversation_id=item.conversation_id)
-            .values_list("last_message_order", flat=True)
-            .first()
-        )
-        after = max(item.after_order, state if state is not None else -1)
-        if upto_order is not None:
-            after = item.after_order
-        window = select_window(
-            selectors.turns_for(item.conversation_id, upto_order),
-            after_order=after,
-            max_chars=settings.EXTRACTION_MAX_INPUT_CHARS,
-            context_messages=settings.EXTRACTION_CONTEXT_MESSAGES,
-        )
-        if window is None:
-            # Another run got here first, or only tool/system turns were added.
-            ExtractionItem.objects.filter(pk=item.pk).update(status=Item.DONE)
-            self._advance_state_only(item)
-            return None
-        request = ExtractionRequest(
-            key=item.custom_id,
-            conversation_id=item.conversation_id,
-            window=window,
-            user_text=render_conversation(window),
-        )
-        return Prepared(item, request)
+    def prepare(self, items: list[ExtractionItem], *, as_submitted: bool = False) -> list[Prepared]:
+        """Requests for the items; items with nothing new any more are closed here.
 
-    def _advance_state_only(self, item: ExtractionItem) -> None:
-        last = selectors.turns_for(item.conversation_id)
-        if last:
-            ExtractionState.objects.update_or_create(
+        `as_submitted` rebuilds exactly what a batch was sent (up to each item's upto_order).
+        """
+        conversation_ids = [i.conversation_id for i in items]
+        states = dict(
+            ExtractionState.objects.filter(conversation_id__in=conversation_ids).values_list(
+                "conversation_id", "last_message_order"
+            )
+        )
+        turns = selectors.turns_for_many(conversation_ids)
+        prepared: list[Prepared] = []
+        closed: list[ExtractionItem] = []
+        for item in items:
+            conversation_turns = turns[item.conversation_id]
+            after = max(item.after_order, states.get(item.conversation_id, -1))
+            if as_submitted:
+                after = item.after_order
+                upto = item.upto_order if item.upto_order is not None else 2**31
+                conversation_turns = [t for t in conversation_turns if t.order <= upto]
+            window = select_window(
+                conversation_turns,
+                after_order=after,
+                max_chars=settings.EXTRACTION_MAX_INPUT_CHARS,
+                context_messages=settings.EXTRACTION_CONTEXT_MESSAGES,
+            )
+            if window is None:
+                # Another run got here first, or only tool or system turns were added.
+                closed.append(item)
+                continue
+            request = ExtractionRequest(
+                key=item.custom_id,
                 conversation_id=item.conversation_id,
-                defaults={"last_message_order": last[-1].order, "run": self.run},
+                window=window,
+                user_text=render_conversation(window),
             )
+            prepared.append(Prepared(item, request))
+        if closed:
+            ExtractionItem.objects.filter(pk__in=[i.pk for i in closed]).update(status=Item.DONE)
+            last = selectors.last_message_orders([i.conversation_id for i in closed])
+            _set_states(last, self.run)
+        return prepared
 
     def within_budget(self, prepared: list[Prepared]) -> tuple[list[Prepared], list[Prepared]]:
         """Split into what fits the run's budget and what must wait for a later run."""
@@ -293,93 +307,119 @@ class ChunkRunner:
         with ThreadPoolExecutor(max_workers=min(workers, len(prepared))) as pool:
             return list(pool.map(lambda p: self.provider.extract(p.request), prepared))
 
-    def save(self, p: Prepared, result: ProviderResult) -> None:
-        """Store one conversation's outcome, its state and the run's figures, atomically."""
-        item, window = p.item, p.request.window
-        cost = cost_of(result.usage, self.run.model, batch=self.batch)
-        new_candidates: list[Candidate] = []
-        with transaction.atomic():
-            deltas: Counter[str] = Counter()
+    def save(self, results: list[tuple[Prepared, ProviderResult]]) -> None:
+        """Store the outcomes, conversation states and the run's figures in one transaction.
+
+        Either all of a chunk is recorded or none of it, so a run resumed after a crash
+        redoes exactly the conversations whose results were not stored.
+        """
+        if not results:
+            return
+        usage = Usage()
+        fingerprints = [
+            fingerprint(i.kind, i.name.strip(), i.body.strip(), i.question.strip())
+            for _, r in results
+            for i in r.items
+        ]
+        known = selectors.known_fingerprints(fingerprints)
+        candidates: list[Candidate] = []
+        filtered_rows: list[FilteredProposal] = []
+        failures: list[ExtractionFailure] = []
+        states: dict[int, int] = {}
+        for p, result in results:
+            item, window = p.item, p.request.window
+            usage.add(result.usage)
+            item.upto_order = window.upto_order
             if result.failure:
-                ExtractionFailure.objects.create(
+                item.status = Item.FAILED
+                failures.append(
+                    ExtractionFailure(
+                        run=self.run,
+                        item=item,
+                        conversation_id=item.conversation_id,
+                        reason=result.failure,
+                        detail=result.detail,
+                        raw_output=result.raw_output,
+                    )
+                )
+                continue
+            outcome = apply_rules(
+                result.items,
+                window=window,
+                conversation_id=item.conversation_id,
+                context=self.context,
+                known_fingerprints=known,
+                provider=self.provider.name,
+            )
+            for c in outcome.candidates:
+                c.run = self.run
+            candidates.extend(outcome.candidates)
+            filtered_rows.extend(
+                FilteredProposal(
                     run=self.run,
-                    item=item,
                     conversation_id=item.conversation_id,
-                    reason=result.failure,
-                    detail=result.detail,
-                    raw_output=result.raw_output,
+                    reason=reason,
+                    payload=payload,
                 )
-                status = Item.FAILED
-                filtered: dict[str, int] = {}
-            else:
-                fps = [
-                    fingerprint(i.kind, i.name.strip(), i.body.strip(), i.question.strip())
-                    for i in result.items
-                ]
-                outcome = apply_rules(
-                    result.items,
-                    window=window,
-                    conversation_id=item.conversation_id,
-                    context=self.context,
-                    known_fingerprints=selectors.known_fingerprints(fps),
-                    provider=self.provider.name,
-                )
-                for c in outcome.candidates:
-                    c.run = self.run
-                new_candidates = Candidate.objects.bulk_create(outcome.candidates)
-                FilteredProposal.objects.bulk_create(
-                    [
-                        FilteredProposal(
-                            run=self.run,
-                            conversation_id=item.conversation_id,
-                            reason=reason,
-                            payload=payload,
-                        )
-                        for reason, payload in outcome.filtered
-                    ]
-                )
-                filtered = dict(Counter(reason for reason, _ in outcome.filtered))
-                deltas["gaps"] = sum(1 for c in outcome.candidates if c.kind == Candidate.Kind.GAP)
-                deltas["memories"] = len(outcome.candidates) - deltas["gaps"]
-                ExtractionState.objects.update_or_create(
-                    conversation_id=item.conversation_id,
-                    defaults={"last_message_order": window.upto_order, "run": self.run},
-                )
-                status = Item.DONE
-            ExtractionItem.objects.filter(pk=item.pk).update(
-                status=status, upto_order=window.upto_order
+                for reason, payload in outcome.filtered
             )
-            run = ExtractionRun.objects.select_for_update().get(pk=self.run.pk)
-            run.conversations_read += 1
-            run.candidates_queued += deltas["memories"]
-            run.gaps_queued += deltas["gaps"]
-            run.failures_count += 1 if result.failure else 0
-            run.filtered = _merged(run.filtered, filtered)
-            run.input_tokens += result.usage.input
-            run.cache_write_tokens += result.usage.cache_write
-            run.cache_read_tokens += result.usage.cache_read
-            run.output_tokens += result.usage.output
-            run.cost_usd += cost
-            run.save(
-                update_fields=[
-                    "conversations_read",
-                    "candidates_queued",
-                    "gaps_queued",
-                    "failures_count",
-                    "filtered",
-                    "input_tokens",
-                    "cache_write_tokens",
-                    "cache_read_tokens",
-                    "output_tokens",
-                    "cost_usd",
-                ]
+            states[item.conversation_id] = window.upto_order
+            item.status = Item.DONE
+        gaps = sum(1 for c in candidates if c.kind == Candidate.Kind.GAP)
+        filtered = dict(Counter(f.reason for f in filtered_rows))
+        cost = cost_of(usage, self.run.model, batch=self.batch)
+        with transaction.atomic():
+            # Candidates near-duplicating one of this chunk point at it once it has a pk.
+            links = [
+                (c, c.duplicate_of)
+                for c in candidates
+                if c.duplicate_of is not None and c.duplicate_of.pk is None
+            ]
+            for c, _ in links:
+                c.duplicate_of = None
+            Candidate.objects.bulk_create(candidates)
+            selectors.mark_indexed(self.run, [c.pk for c in candidates if c.pk is not None])
+            for c, original in links:
+                c.duplicate_of = original
+            if links:
+                Candidate.objects.bulk_update([c for c, _ in links], ["duplicate_of"])
+            FilteredProposal.objects.bulk_create(filtered_rows)
+            ExtractionFailure.objects.bulk_create(failures)
+            _set_states(states, self.run)
+            ExtractionItem.objects.bulk_update(
+                [p.item for p, _ in results], ["status", "upto_order"]
             )
-            self.run.cost_usd = run.cost_usd
-        for c in new_candidates:
-            if c.operation == Candidate.Operation.CREATE and c.pk is not None:
-                self.context.index.add(
-                    c.kind, "c", c.pk, f"{c.name} {c.description} {c.body[:300]}"
-                )
+            # Counters as one UPDATE with F(): concurrent workers add up, nobody overwrites.
+            ExtractionRun.objects.filter(pk=self.run.pk).update(
+                conversations_read=F("conversations_read") + len(results),
+                candidates_queued=F("candidates_queued") + (len(candidates) - gaps),
+                gaps_queued=F("gaps_queued") + gaps,
+                failures_count=F("failures_count") + len(failures),
+                input_tokens=F("input_tokens") + usage.input,
+                cache_write_tokens=F("cache_write_tokens") + usage.cache_write,
+                cache_read_tokens=F("cache_read_tokens") + usage.cache_read,
+                output_tokens=F("output_tokens") + usage.output,
+                cost_usd=F("cost_usd") + cost,
+            )
+            if filtered:
+                run = ExtractionRun.objects.select_for_update().get(pk=self.run.pk)
+                run.filtered = _merged(run.filtered, filtered)
+                run.save(update_fields=["filtered"])
+
+
+def _set_states(orders: dict[int, int], run: ExtractionRun) -> None:
+    """Upsert how far each conversation has been extracted."""
+    if not orders:
+        return
+    ExtractionState.objects.bulk_create(
+        [
+            ExtractionState(conversation_id=cid, last_message_order=order, run=run)
+            for cid, order in orders.items()
+        ],
+        update_conflicts=True,
+        unique_fields=["conversation"],
+        update_fields=["last_message_order", "run", "updated_at"],
+    )
 
 
 def _merged(current: dict[str, int], extra: dict[str, int]) -> dict[str, int]:
@@ -394,12 +434,10 @@ def process_chunk(*, run_id: int, item_ids: list[int], provider: Provider | None
     if run.status not in (ExtractionRun.Status.RUNNING,):
         return 0
     runner = ChunkRunner(run, provider)
-    items = runner.claim(item_ids)
-    prepared = [p for p in (runner.prepare(i) for i in items) if p is not None]
+    prepared = runner.prepare(runner.claim(item_ids))
     prepared, over_budget = runner.within_budget(prepared)
     runner.skip(over_budget)
-    for p, result in zip(prepared, runner.call(prepared), strict=True):
-        runner.save(p, result)
+    runner.save(list(zip(prepared, runner.call(prepared), strict=True)))
     finish_if_complete(run_id)
     return len(prepared)
 
@@ -412,8 +450,7 @@ def submit_batch(*, run_id: int, provider: Any = None) -> str:
     run = ExtractionRun.objects.get(pk=run_id)
     runner = ChunkRunner(run, provider)
     ids = list(run.items.filter(status=Item.PENDING).order_by("pk").values_list("pk", flat=True))
-    items = runner.claim(ids, status=Item.SUBMITTED)
-    prepared = [p for p in (runner.prepare(i) for i in items) if p is not None]
+    prepared = runner.prepare(runner.claim(ids, status=Item.SUBMITTED))
     prepared, over_budget = runner.within_budget(prepared)
     runner.skip(over_budget)
     if not prepared:
@@ -452,28 +489,27 @@ def collect_batch(*, run: ExtractionRun, provider: Any = None) -> bool:
     api = runner.provider
     if not api.batch_ended(run.batch_id):  # type: ignore[attr-defined]
         return False
-    items = {
-        i.custom_id: i
-        for i in run.items.filter(status=Item.SUBMITTED).select_related("conversation")
-    }
+    submitted = run.items.filter(status=Item.SUBMITTED)
+    prepared = {p.item.custom_id: p for p in runner.prepare(list(submitted), as_submitted=True)}
+    done: list[tuple[Prepared, ProviderResult]] = []
     for custom_id, result in api.batch_results(run.batch_id):  # type: ignore[attr-defined]
-        item = items.pop(custom_id, None)
-        if item is None:
-            continue
-        prepared = runner.prepare(item, upto_order=item.upto_order)
-        if prepared is None:
-            continue
+        p = prepared.pop(custom_id, None)
+        if p is None:
+            continue  # collected before, or closed meanwhile
         if result.failure == "malformed":
-            again = api.extract(prepared.request)
+            again = api.extract(p.request)
             again.usage.add(result.usage)
             if again.failure == "malformed":
                 again.raw_output = f"{result.raw_output}\n--- retry ---\n{again.raw_output}"
             result = again
-        runner.save(prepared, result)
-    for item in items.values():  # asked for but absent from the results
-        prepared = runner.prepare(item, upto_order=item.upto_order)
-        if prepared is not None:
-            runner.save(prepared, ProviderResult(failure="errored", detail="no result in batch"))
+        done.append((p, result))
+        if len(done) >= 200:
+            runner.save(done)
+            done = []
+    runner.save(done)
+    # Asked for but absent from the results: recorded, retried by a later run.
+    missing = ProviderResult(failure="errored", detail="no result in the batch")
+    runner.save([(p, missing) for p in prepared.values()])
     finish_if_complete(run.pk)
     return True
 

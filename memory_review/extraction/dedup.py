@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process, utils
@@ -30,30 +31,71 @@ def fingerprint(kind: str, name: str, body: str, question: str = "") -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
 
 
-def match_text(name: str, description: str, body: str) -> str:
-    return f"{name} {description} {body[:300]}"
+def match_text(name: str, description: str, body: str = "") -> str:
+    """What near-duplicates are matched on: the one-line name and description.
+
+    Bodies are left out: they make each comparison ~10x slower and what a
+    proposal is about shows in its name and description.
+    """
+    return f"{name} {description[:300]}"
+
+
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]{2,}")
+
+
+def _tokens(processed: str) -> set[str]:
+    """Words, plus character bigrams of Chinese/Japanese/Korean runs (they have no spaces)."""
+    tokens = set(processed.split())
+    for run in _CJK_RUN.findall(processed):
+        tokens.update(run[i : i + 2] for i in range(len(run) - 1))
+    return tokens
 
 
 @dataclass
 class NearDuplicateIndex:
-    """Texts of pending candidates and records, by kind, to match new candidates against."""
+    """Texts of pending candidates and records, by kind, to match new candidates against.
+
+    Scoring every entry would make each new candidate cost more than the last, so
+    an inverted index picks the entries sharing the query's less common words (or
+    CJK bigrams) and only those, at most `pool` of them, are scored with rapidfuzz.
+    Two texts at the threshold share most of their words, so none is missed in practice.
+    """
 
     threshold: float
-    keys: dict[str, list[tuple[str, object]]] = field(default_factory=dict)  # ("c"|"r", id|slug)
-    texts: dict[str, list[str]] = field(default_factory=dict)
+    pool: int = 200
+    entries: dict[str, list[tuple[str, object, str]]] = field(default_factory=dict)
+    postings: dict[str, dict[str, list[int]]] = field(default_factory=dict)
 
     def add(self, kind: str, source: str, ident: object, text: str) -> None:
-        self.keys.setdefault(kind, []).append((source, ident))
-        self.texts.setdefault(kind, []).append(utils.default_process(text))
+        processed = utils.default_process(text)
+        entries = self.entries.setdefault(kind, [])
+        postings = self.postings.setdefault(kind, {})
+        for token in _tokens(processed):
+            postings.setdefault(token, []).append(len(entries))
+        entries.append((source, ident, processed))
+
+    def __len__(self) -> int:
+        return sum(len(e) for e in self.entries.values())
 
     def best(self, kind: str, text: str) -> tuple[str, object, float] | None:
-        """(source, id or slug, similarity 0-1) of the closest entry of the same kind."""
-        texts = self.texts.get(kind)
-        if not texts:
+        """(source, id/slug/candidate, similarity 0-1) of the closest entry of the same kind."""
+        entries = self.entries.get(kind)
+        if not entries:
             return None
+        query = utils.default_process(text)
+        postings = self.postings[kind]
+        common = max(50, min(len(entries) // 20, 1000))
+        shared: Counter[int] = Counter()
+        for token in _tokens(query):
+            hits = postings.get(token)
+            if hits and len(hits) <= common:
+                shared.update(hits)
+        if not shared:
+            return None
+        chosen = [i for i, _ in shared.most_common(self.pool)]
         found = process.extractOne(
-            utils.default_process(text),
-            texts,
+            query,
+            [entries[i][2] for i in chosen],
             scorer=fuzz.token_set_ratio,
             score_cutoff=self.threshold,
             processor=None,
@@ -61,5 +103,5 @@ class NearDuplicateIndex:
         if found is None:
             return None
         _, score, index = found
-        source, ident = self.keys[kind][index]
+        source, ident, _ = entries[chosen[index]]
         return source, ident, round(score / 100.0, 3)

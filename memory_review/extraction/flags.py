@@ -144,8 +144,20 @@ def instruction_like(text: str, field: str = "body") -> list[Span]:
     ]
 
 
+# A superset of what _is_hidden accepts, so ordinary text skips the per-character scan.
+MAYBE_HIDDEN = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f"
+    "\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufe00-\ufe0f"
+    "\ufff9-\ufffb\ue000-\uf8ff\U000110bd\U000110cd\U00013430-\U0001343f"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
+    "\U000f0000-\U0010ffff]"
+)
+
+
 def hidden_characters(text: str, field: str = "body") -> list[Span]:
     """Zero-width, bidirectional-control and other invisible characters, one span per run."""
+    if not MAYBE_HIDDEN.search(text):
+        return []
     spans: list[Span] = []
     start = None
     for i, ch in enumerate(text + "a"):

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+
+from .flags import MAYBE_HIDDEN
 
 PROMPT_VERSION = "extract-2026-12-02"
 
@@ -43,20 +44,16 @@ in "evidence". Use one line for "name" and "description". Confidence is 0 to 1. 
 conversation teaches nothing durable, return {"items": []}.
 """
 
-_NEUTRAL = re.compile(r"\s+")
+# \s covers newlines and the Unicode line/paragraph separators; _HIDDEN the rest.
+_SPACE = re.compile(r"\s+")
+_HIDDEN = MAYBE_HIDDEN
+_DASHES = re.compile(r"-{3,}")
 
 
 def flatten(value: str, limit: int = 300) -> str:
     """One line, no control or invisible characters, no '---', at most `limit` characters."""
-    chars = []
-    for ch in value:
-        cat = unicodedata.category(ch)
-        if cat in {"Cc", "Cf", "Zl", "Zp", "Co", "Cs"}:
-            chars.append(" ")
-        else:
-            chars.append(ch)
-    text = _NEUTRAL.sub(" ", "".join(chars)).strip()
-    text = re.sub(r"-{3,}", "\u2014", text)
+    text = _SPACE.sub(" ", _HIDDEN.sub(" ", value)).strip()
+    text = _DASHES.sub("\u2014", text)
     if len(text) > limit:
         text = text[: limit - 1].rstrip() + "\u2026"
     return text

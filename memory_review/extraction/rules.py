@@ -56,7 +56,8 @@ class RuleContext:
     """What the rules compare against: records, and candidates already queued."""
 
     records: list[RecordInfo]
-    index: NearDuplicateIndex
+    index: NearDuplicateIndex  # records
+    candidates: NearDuplicateIndex | None = None  # open candidates; records' index if None
     by_name: dict[str, RecordInfo] = field(default_factory=dict)
     by_slug: dict[str, RecordInfo] = field(default_factory=dict)
     record_fingerprints: dict[str, str] = field(default_factory=dict)
@@ -66,7 +67,17 @@ class RuleContext:
             self.by_name.setdefault(normalise(r.name), r)
             self.by_slug[r.slug] = r
             self.record_fingerprints[fingerprint("memory", r.name, r.body)] = r.slug
-            self.index.add("memory", "r", r.slug, match_text(r.name, r.description, r.body))
+            self.index.add("memory", "r", r.slug, match_text(r.name, r.description))
+        if self.candidates is None:
+            self.candidates = self.index
+
+    def near_duplicate(self, kind: str, text: str) -> tuple[str, object, float] | None:
+        """The closest record or open candidate at or above the threshold."""
+        found = [self.index.best(kind, text)]
+        if self.candidates is not self.index and self.candidates is not None:
+            found.append(self.candidates.best(kind, text))
+        hits = [f for f in found if f is not None]
+        return max(hits, key=lambda f: f[2]) if hits else None
 
 
 @dataclass
@@ -184,13 +195,20 @@ def apply_rules(
         for span in spans:
             setattr(candidate, _FLAG_COLUMNS[str(span["kind"])], True)
         if operation == "create":
-            near = context.index.best(item.kind, match_text(name, description, body))
+            text = match_text(name, description)
+            near = context.near_duplicate(item.kind, text)
             if near is not None:
                 source, ident, score = near
                 candidate.similarity = score
                 if source == "r":
                     candidate.duplicate_of_record = str(ident)
                 else:
-                    candidate.duplicate_of_id = ident  # type: ignore[assignment]
+                    # A stored candidate's pk, or one proposed earlier in this chunk
+                    # (saved together with this one; the caller links them).
+                    candidate.duplicate_of = ident if isinstance(ident, Candidate) else None
+                    if not isinstance(ident, Candidate):
+                        candidate.duplicate_of_id = ident  # type: ignore[assignment]
+            assert context.candidates is not None
+            context.candidates.add(item.kind, "c", candidate, text)
         out.candidates.append(candidate)
     return out

@@ -13,7 +13,7 @@ from conversations.models import Conversation, Message
 
 from .dedup import NearDuplicateIndex, match_text
 from .models import Candidate, ExtractionRun
-from .prompt import CatalogEntry, Turn
+from .prompt import CatalogEntry, Turn, render_catalog
 from .rules import RecordInfo, RuleContext
 
 OPEN_STATUSES = [Candidate.Status.PENDING, Candidate.Status.AWAITING_SECOND]
@@ -57,6 +57,36 @@ def turns_for(conversation_id: int, upto_order: int | None = None) -> list[Turn]
     return [Turn(o, r, t) for o, r, t in qs.order_by("order").values_list("order", "role", "text")]
 
 
+def turns_for_many(conversation_ids: list[int]) -> dict[int, list[Turn]]:
+    """turns_for over many conversations in one query."""
+    out: dict[int, list[Turn]] = {cid: [] for cid in conversation_ids}
+    rows = (
+        Message.objects.filter(
+            conversation_id__in=conversation_ids,
+            role__in=[Message.Role.USER, Message.Role.ASSISTANT],
+            is_tool_use=False,
+            is_tool_output=False,
+        )
+        .exclude(text="")
+        .order_by("conversation_id", "order")
+        .values_list("conversation_id", "order", "role", "text")
+    )
+    for cid, order, role, text in rows:
+        out[cid].append(Turn(order, role, text))
+    return out
+
+
+def last_message_orders(conversation_ids: list[int]) -> dict[int, int]:
+    """Highest message order of each conversation, tool and system turns included."""
+    rows = (
+        Message.objects.filter(conversation_id__in=conversation_ids)
+        .values("conversation_id")
+        .annotate(last=Max("order"))
+        .values_list("conversation_id", "last")
+    )
+    return dict(rows)
+
+
 def _record_model():
     try:
         return apps.get_model("knowledge_repo", "Record")
@@ -76,22 +106,73 @@ def current_records() -> list[RecordInfo]:
     ]
 
 
+_records_cache: dict[tuple[object, ...], tuple[list[RecordInfo], str]] = {}
+
+
+def records_and_catalog() -> tuple[list[RecordInfo], str]:
+    """Current records and their rendered catalog, re-read only when a record changed."""
+    model = _record_model()
+    if model is None:
+        return [], render_catalog([])
+    key = tuple(
+        model.objects.aggregate(n=Count("pk"), last=Max("updated_at"), top=Max("pk")).values()
+    )
+    hit = _records_cache.get(key)
+    if hit is None:
+        records = current_records()
+        hit = (records, render_catalog(catalog_entries(records)))
+        _records_cache.clear()
+        _records_cache[key] = hit
+    return hit
+
+
 def catalog_entries(records: list[RecordInfo]) -> list[CatalogEntry]:
     return [CatalogEntry(r.slug, r.name, r.type, r.description) for r in records]
 
 
-def rule_context(records: list[RecordInfo] | None = None) -> RuleContext:
-    """Records and the newest open candidates, for update proposals and near-duplicates."""
-    index = NearDuplicateIndex(threshold=float(settings.EXTRACTION_NEAR_DUPLICATE_SCORE))
-    context = RuleContext(records=current_records() if records is None else records, index=index)
-    pool = (
-        Candidate.objects.filter(status__in=OPEN_STATUSES)
-        .order_by("-pk")
-        .values_list("pk", "kind", "name", "description", "body")[:NEAR_DUPLICATE_POOL]
+# Open candidates indexed for near-duplicates, kept per run in this process so each
+# chunk only loads the candidates created since the previous one.
+_candidate_indexes: dict[tuple[int, str], tuple[int, NearDuplicateIndex]] = {}
+
+
+def candidate_index(run: ExtractionRun | None = None) -> NearDuplicateIndex:
+    """Open candidates (the newest NEAR_DUPLICATE_POOL) as a near-duplicate index."""
+    key = (run.pk, run.started_at.isoformat()) if run is not None and run.pk else None
+    cached = _candidate_indexes.get(key) if key else None
+    after, index = cached or (
+        0,
+        NearDuplicateIndex(float(settings.EXTRACTION_NEAR_DUPLICATE_SCORE)),
     )
-    for pk, kind, name, description, body in reversed(list(pool)):
-        index.add(kind, "c", pk, match_text(name, description, body))
-    return context
+    rows = list(
+        Candidate.objects.filter(status__in=OPEN_STATUSES, pk__gt=after)
+        .order_by("-pk")
+        .values_list("pk", "kind", "name", "description")[: NEAR_DUPLICATE_POOL - len(index)]
+    )
+    for pk, kind, name, description in reversed(rows):
+        index.add(kind, "c", pk, match_text(name, description))
+    if key:
+        _candidate_indexes.clear()  # one run at a time per process is enough to keep
+        _candidate_indexes[key] = (max([after, *[r[0] for r in rows]]), index)
+    return index
+
+
+def mark_indexed(run: ExtractionRun, pks: list[int]) -> None:
+    """Candidates this process created (already in the run's index) need no reload."""
+    key = (run.pk, run.started_at.isoformat())
+    if key in _candidate_indexes and pks:
+        after, index = _candidate_indexes[key]
+        _candidate_indexes[key] = (max(after, *pks), index)
+
+
+def rule_context(
+    records: list[RecordInfo] | None = None, run: ExtractionRun | None = None
+) -> RuleContext:
+    """Records and open candidates, for update proposals and near-duplicates."""
+    return RuleContext(
+        records=current_records() if records is None else records,
+        index=NearDuplicateIndex(threshold=float(settings.EXTRACTION_NEAR_DUPLICATE_SCORE)),
+        candidates=candidate_index(run),
+    )
 
 
 def known_fingerprints(fingerprints: list[str]) -> set[str]:

@@ -62,3 +62,15 @@ def test_it_flags_zero_width_and_bidi_characters_as_one_span_per_run():
 def test_low_confidence_is_a_flag_below_the_threshold():
     assert flags.low_confidence(0.2, 0.5)[0]["kind"] == "low_confidence"
     assert flags.low_confidence(0.5, 0.5) == []
+
+
+def test_the_quick_scan_lets_no_hidden_character_through():
+    # hidden_characters skips text the pre-scan finds clean; it must never miss one.
+    missed = [
+        hex(c)
+        for c in range(0x110000)
+        if not 0xD800 <= c <= 0xDFFF
+        and flags._is_hidden(chr(c))
+        and not flags.MAYBE_HIDDEN.search(chr(c))
+    ]
+    assert missed == []

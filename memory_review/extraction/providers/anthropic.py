@@ -27,7 +27,7 @@ from .base import ExtractionRequest, ProviderResult, Usage
 
 
 def make_client() -> anthropic.Anthropic:
-    factory: Callable[[], Any] | None = getattr(settings, "EXTRACTION_HTTP_CLIENT_FACTORY", None)
+    factory: Callable[[], Any] | None = settings.EXTRACTION_HTTP_CLIENT_FACTORY
     kwargs: dict[str, Any] = {"api_key": settings.ANTHROPIC_API_KEY or "unset", "max_retries": 0}
     if factory is not None:
         kwargs["http_client"] = factory()
