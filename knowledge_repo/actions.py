@@ -14,11 +14,13 @@ never commit at once; the loser waits, then finds nothing pending. Beyond one
 host, run a single committer queue that owns the working copy (DESIGN.md,
 "Scale"); the lock still protects it from a stray ``kb_commit``.
 
-Idempotency: every commit carries a ``Change-Id:`` trailer. Before applying a
-pending change the committer looks for that trailer in the recent history
-(changes are committed in order under the lock, so a change committed but not
-recorded can only be among the latest commits), and if found records that
-commit instead of committing again.
+Idempotency: every commit carries a ``Change-Id:`` trailer, and a marker file
+in ``.git`` is written before a change is applied and removed only after its
+commit sha is in the database. A committer that finds the marker knows a run
+died in between: it resets the working copy to HEAD and reads the Change-Id
+trailers of the latest commits (changes are committed in order under the
+lock, so a change committed but not recorded can only be among them); a
+pending change found there is recorded with that commit, not committed again.
 """
 
 from __future__ import annotations
@@ -39,18 +41,20 @@ from git.exc import GitCommandError
 
 from . import gitstore
 from .models import Change, Publication, Record, Release
+from .recordcache import RecordCache, blob_id
 from .recordfile import (
     CHANGELOG_FILE,
     INDEX_FILE,
+    INDEX_HEADER,
     RECORD_TYPES,
     RecordData,
+    RecordFormatError,
     flatten,
     index_line,
-    parse_index,
     parse_record,
     record_path,
-    render_index,
     render_record,
+    update_index,
 )
 from .slugs import is_valid_slug, unique_slug
 
@@ -164,12 +168,10 @@ def _file_state(record: Record) -> dict[str, Any]:
 
 
 def _name_taken(name: str, *, exclude: Sequence[str] = ()) -> bool:
-    folded = flatten(name).casefold()
-    return any(
-        flatten(other).casefold() == folded
-        for other in Record.objects.filter(retracted=False)
+    return (
+        Record.objects.filter(retracted=False, name_key=flatten(name).casefold())
         .exclude(slug__in=list(exclude))
-        .values_list("name", flat=True)
+        .exists()
     )
 
 
@@ -260,6 +262,7 @@ def create_record(
         record = Record(
             slug=unique_slug(name, _slug_taken),
             name=flatten(name),
+            name_key=flatten(name).casefold(),
             description=_text(description),
             body=_text(body),
             type=type,
@@ -309,6 +312,7 @@ def update_record(
         if _name_taken(name, exclude=[slug]):
             raise RecordConflict(f"another current record is named {flatten(name)!r}")
         record.name = flatten(name)
+        record.name_key = record.name.casefold()
         record.description = _text(description)
         record.body = _text(body)
         record.type = type
@@ -384,6 +388,7 @@ def merge_records(
         if record is None:
             record = Record(slug=slug, created=min(r.created for r in merged))
         record.name = flatten(name)
+        record.name_key = record.name.casefold()
         record.description = _text(description)
         record.body = _text(body)
         record.type = type
@@ -483,6 +488,7 @@ def _parse_time(value: str) -> dt.datetime:
 
 def _apply_data(row: Record, data: RecordData) -> None:
     row.name = data.name
+    row.name_key = flatten(data.name).casefold()
     row.description = data.description
     row.body = data.body
     row.type = data.type
@@ -528,22 +534,28 @@ def _write_text(path: Path, text: str) -> None:
 def _apply(repo: Repo, root: Path, change: Change) -> str:
     payload = change.payload
     index_file = root / INDEX_FILE
-    lines = parse_index(index_file.read_text(encoding="utf-8")) if index_file.exists() else {}
+    lines: dict[str, str | None] = {}
     paths = [INDEX_FILE]
+    cache = RecordCache(root, load=False)
     for slug, state in payload.get("write", {}).items():
         if not is_valid_slug(slug):
             raise KnowledgeError(f"invalid slug {slug!r} in change {change.pk}")
         data = RecordData(slug=slug, **state)
-        _write_text(root / record_path(slug), render_record(data))
+        text = render_record(data)
+        if parse_record(text, slug) != data:
+            raise KnowledgeError(f"record {slug!r} would not read back as written")
+        _write_text(root / record_path(slug), text)
+        cache.add(blob_id(text), data)
         lines[slug] = index_line(slug, data.name, data.description)
         paths.append(record_path(slug))
     for slug in payload.get("remove", []):
         if not is_valid_slug(slug):
             raise KnowledgeError(f"invalid slug {slug!r} in change {change.pk}")
         (root / record_path(slug)).unlink(missing_ok=True)
-        lines.pop(slug, None)
+        lines[slug] = None
         paths.append(record_path(slug))
-    _write_text(index_file, render_index(lines))
+    old_index = index_file.read_text(encoding="utf-8") if index_file.exists() else INDEX_HEADER
+    _write_text(index_file, update_index(old_index, lines))
     repo.git.add("-A", "--", *paths)
     repo.git.commit(
         "-q",
@@ -556,6 +568,7 @@ def _apply(repo: Repo, root: Path, change: Change) -> str:
             author=(change.author_name, change.author_email), committer=committer()
         ),
     )
+    cache.save()
     return gitstore.head_sha(repo)
 
 
@@ -591,19 +604,27 @@ def commit_pending() -> list[Change]:
     done: list[Change] = []
     with gitstore.writer_lock(root), gitstore.open_repo(root) as repo:
         marker = root / ".git" / "kb-inflight"
+        known: dict[int, str] = {}
         if marker.exists():
+            # Only a run that died between writing and its database update
+            # leaves the marker; only then can a pending change already be in
+            # git, and only among the latest commits (changes go in order).
             _recover(repo, root)
+            known = gitstore.recent_change_ids(repo)
         pending = list(Change.objects.filter(status=Change.Status.PENDING).order_by("pk"))
-        if not pending:
-            return done
-        known = gitstore.recent_change_ids(repo)
         for change in pending:
             sha = known.get(change.pk)
             if sha is None:
                 marker.write_text(str(change.pk), encoding="utf-8")
                 try:
                     sha = _apply(repo, root, change)
-                except (GitCommandError, OSError, KnowledgeError, TypeError) as exc:
+                except (
+                    GitCommandError,
+                    OSError,
+                    KnowledgeError,
+                    RecordFormatError,
+                    TypeError,
+                ) as exc:
                     _recover(repo, root)
                     marker.unlink(missing_ok=True)
                     Change.objects.filter(pk=change.pk).update(
@@ -714,13 +735,18 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
             f"Release {name}\n\nRelease: {name}\n",
             env=gitstore.identity_env(author=who, committer=committer()),
         )
+        # The message can list thousands of records: pass it as a file, not an argument.
+        message_file = root / ".git" / "KB_TAG_MESSAGE"
+        _write_text(message_file, f"Release {name}\n\n{section}")
         repo.git.tag(
             "-a",
             name,
-            "-m",
-            f"Release {name}\n\n{section}",
+            "-F",
+            str(message_file),
+            "--cleanup=verbatim",
             env=gitstore.identity_env(author=who, committer=who),
         )
+        message_file.unlink()
         sha = gitstore.head_sha(repo)
         result.release = Release.objects.create(
             name=name, sha=sha, changelog=changelog, created_by=user
@@ -829,7 +855,7 @@ def reindex() -> ReindexResult:
     root = repo_path()
     ensure_initialised()
     with gitstore.writer_lock(root), gitstore.open_repo(root) as repo:
-        snap = take_snapshot(repo)
+        snap = take_snapshot(repo, full=True)
         commits = _last_commits(repo)
     result.unparsable = sorted(snap.errors)
     with transaction.atomic():

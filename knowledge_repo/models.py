@@ -26,6 +26,8 @@ class Record(models.Model):
 
     slug = models.SlugField(max_length=60, unique=True)
     name = models.CharField(max_length=300)
+    # The case-folded name, so "is this name taken?" is an indexed lookup.
+    name_key = models.CharField(max_length=300, db_index=True, default="", editable=False)
     type = models.CharField(max_length=20, choices=RecordType.choices)
     description = models.TextField(blank=True)
     body = models.TextField(blank=True)

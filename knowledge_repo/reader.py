@@ -30,6 +30,7 @@ import tempfile
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +40,11 @@ from .recordfile import (
     RECORDS_DIR,
     RecordData,
     RecordFormatError,
+    index_entry,
     index_line,
     parse_record,
     record_path,
+    split_front_matter,
 )
 
 __all__ = [
@@ -56,7 +59,9 @@ __all__ = [
     "Selection",
     "ToolResult",
     "main",
+    "list_tree",
     "open_knowledge",
+    "read_blobs",
     "read_tree",
     "tokenize",
 ]
@@ -108,35 +113,46 @@ def _wanted(path: str) -> bool:
     return head == RECORDS_DIR and "/" not in name and name.endswith(".md")
 
 
-def read_tree(repo: str | os.PathLike[str], ref: str) -> dict[str, str]:
-    """The knowledge files (MEMORY.md, CHANGELOG.md, records/*.md) at ``ref``, by path.
-
-    Reads every blob through one ``git cat-file --batch`` process, so it costs
-    about the same for ten records as for ten thousand per record.
-    """
-    cwd = str(repo)
-    listing = _git(cwd, "ls-tree", "-r", "-z", "--full-tree", f"{ref}^{{tree}}")
+def list_tree(repo: str | os.PathLike[str], ref: str) -> list[tuple[str, str]]:
+    """``(path, blob id)`` of each knowledge file (MEMORY.md, CHANGELOG.md, records/*.md)."""
+    listing = _git(str(repo), "ls-tree", "-r", "-z", "--full-tree", f"{ref}^{{tree}}")
     wanted: list[tuple[str, str]] = []
     for entry in listing.split(b"\0"):
         if not entry:
             continue
         meta, _, raw_path = entry.partition(b"\t")
-        mode, kind, sha = meta.decode().split(" ")
+        _mode, kind, sha = meta.decode().split(" ")
         path = raw_path.decode("utf-8", "surrogateescape")
         if kind == "blob" and _wanted(path):
             wanted.append((path, sha))
-    if not wanted:
-        return {}
-    out = _git(cwd, "cat-file", "--batch", stdin="".join(f"{sha}\n" for _, sha in wanted).encode())
-    files: dict[str, str] = {}
+    return wanted
+
+
+def read_blobs(repo: str | os.PathLike[str], blob_ids: Sequence[str]) -> list[str]:
+    """The texts of the given blobs, in order, through one ``git cat-file --batch``."""
+    if not blob_ids:
+        return []
+    out = _git(str(repo), "cat-file", "--batch", stdin="".join(f"{b}\n" for b in blob_ids).encode())
+    texts: list[str] = []
     pos = 0
-    for path, _sha in wanted:
+    for _ in blob_ids:
         header_end = out.index(b"\n", pos)
         size = int(out[pos:header_end].split(b" ")[2])
         start = header_end + 1
-        files[path] = out[start : start + size].decode("utf-8", "replace")
+        texts.append(out[start : start + size].decode("utf-8", "replace"))
         pos = start + size + 1
-    return files
+    return texts
+
+
+def read_tree(repo: str | os.PathLike[str], ref: str) -> dict[str, str]:
+    """The knowledge files (MEMORY.md, CHANGELOG.md, records/*.md) at ``ref``, by path.
+
+    Reads every blob through one ``git cat-file --batch`` process, so ten
+    thousand records cost one process, not ten thousand.
+    """
+    entries = list_tree(repo, ref)
+    texts = read_blobs(repo, [sha for _, sha in entries])
+    return {path: text for (path, _), text in zip(entries, texts, strict=True)}
 
 
 def _read_directory(root: Path) -> dict[str, str]:
@@ -238,23 +254,35 @@ def tokenize(text: str) -> list[str]:
     ``帮我写测试`` gives ``帮我 我写 写测 测试``, so a record about 测试 matches
     without a dictionary-based word segmenter.
     """
-    terms: list[str] = []
-    for match in _TOKEN.finditer(text.lower()):
-        run = match.group()
-        if _CJK_CHAR.match(run):
-            if len(run) == 1:
-                terms.append(run)
-            else:
-                terms.extend(run[i : i + 2] for i in range(len(run) - 1))
-        elif run not in _STOPWORDS and (len(run) > 1 or run.isdigit()):
-            terms.append(_stem(run))
-    return terms
+    runs = _TOKEN.findall(text.lower())
+    cache = _RUN_TERMS
+    missing = set(runs).difference(cache)
+    if missing:
+        if len(cache) > 500_000:
+            cache.clear()
+        for run in missing:
+            cache[run] = _run_terms(run)
+    return list(chain.from_iterable(map(cache.__getitem__, runs)))
+
+
+# Words repeat across records; remembering each run's terms makes indexing
+# ten thousand records several times faster.
+_RUN_TERMS: dict[str, tuple[str, ...]] = {}
+
+
+def _run_terms(run: str) -> tuple[str, ...]:
+    if _CJK_CHAR.match(run):
+        if len(run) == 1:
+            return (run,)
+        return tuple(run[i : i + 2] for i in range(len(run) - 1))
+    if run in _STOPWORDS or (len(run) == 1 and not run.isdigit()):
+        return ()
+    return (_stem(run),)
 
 
 _K1 = 1.2
 _B = 0.75
-# Name and description say what a record is about; weigh them above the body.
-_FIELD_WEIGHTS = (("name", 3), ("description", 2), ("body", 1))
+_VALID_UNTIL = re.compile(r"^valid_until:", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -287,9 +315,14 @@ def _json_for_prompt(value: Any) -> str:
 class KnowledgeBase:
     """The records of one knowledge base at one ref, indexed for selection.
 
-    Build it with ``open_knowledge``. Records that fail to parse are left out
-    of selection and listed in ``problems``; records whose ``valid_until``
-    has passed are listed by ``records()`` but never selected.
+    Build it with ``open_knowledge``. Opening stays fast on large knowledge
+    bases because a record's name and description are taken from its
+    MEMORY.md line (a release guarantees they agree) and its YAML front
+    matter is parsed only when the record is listed or selected; records
+    without an index line, or with a ``valid_until``, are parsed at once.
+    A record that fails to parse is left out and named in ``problems``;
+    one whose ``valid_until`` has passed is listed by ``records()`` but never
+    selected.
     """
 
     def __init__(
@@ -313,46 +346,82 @@ class KnowledgeBase:
         self.problems: dict[str, str] = {}
         self._cleanup = cleanup
         today = today or dt.datetime.now(dt.UTC).date()
-        self._records: list[RecordData] = []
+        listed: dict[str, tuple[str, str]] = {}
+        for line in files.get(INDEX_FILE, "").split("\n"):
+            found = index_entry(line)
+            if found is not None:
+                listed[found[0]] = (found[1], found[2])
+        self._slugs: list[str] = []
+        self._names: list[str] = []
+        self._descriptions: list[str] = []
+        self._bodies: list[str] = []
         self._texts: list[str] = []
+        self._parsed: dict[int, RecordData | None] = {}
+        self._live: list[int] = []
         for path in sorted(files):
             if not path.startswith(f"{RECORDS_DIR}/"):
                 continue
             slug = path[len(RECORDS_DIR) + 1 : -len(".md")]
+            text = files[path]
             try:
-                record = parse_record(files[path], slug)
+                front, body = split_front_matter(text)
+                entry: tuple[str, str] | None = listed.get(slug)
+                record: RecordData | None = None
+                if entry is None or _VALID_UNTIL.search(front):
+                    record = parse_record(text, slug)
+                    entry = (record.name, record.description)
             except RecordFormatError as exc:
                 self.problems[path] = str(exc)
                 continue
-            self._records.append(record)
-            self._texts.append(files[path])
-        self._live = [i for i, r in enumerate(self._records) if not _expired(r, today)]
+            i = len(self._slugs)
+            self._slugs.append(slug)
+            self._names.append(entry[0])
+            self._descriptions.append(entry[1])
+            self._bodies.append(body)
+            self._texts.append(text)
+            if record is not None:
+                self._parsed[i] = record
+            if record is None or not _expired(record, today):
+                self._live.append(i)
         self._build_index()
 
     # The inverted index keeps select() proportional to the query's postings,
     # not to the number of records.
     def _build_index(self) -> None:
-        lengths: dict[int, float] = {}
-        term_freqs: dict[int, Counter[str]] = {}
+        postings: dict[str, list[tuple[int, int]]] = {}
+        lengths = [0] * len(self._slugs)
         for i in self._live:
-            record = self._records[i]
-            counts: Counter[str] = Counter()
-            for field_name, weight in _FIELD_WEIGHTS:
-                for term in tokenize(getattr(record, field_name)):
-                    counts[term] += weight
-            term_freqs[i] = counts
-            lengths[i] = float(sum(counts.values()))
+            # Name and description say what a record is about; weigh them above the body.
+            terms = (
+                tokenize(self._names[i]) * 3
+                + tokenize(self._descriptions[i]) * 2
+                + tokenize(self._bodies[i])
+            )
+            lengths[i] = len(terms)
+            for term, tf in Counter(terms).items():
+                found = postings.get(term)
+                if found is None:
+                    postings[term] = [(i, tf)]
+                else:
+                    found.append((i, tf))
         n = len(self._live)
-        avg = (sum(lengths.values()) / n) if n else 1.0
-        postings: dict[str, list[tuple[int, float]]] = {}
-        for i, counts in term_freqs.items():
-            norm = _K1 * (1 - _B + _B * lengths[i] / (avg or 1.0))
-            for term, tf in counts.items():
-                postings.setdefault(term, []).append((i, tf * (_K1 + 1) / (tf + norm)))
+        avg = (sum(lengths) / n) if n else 1.0
+        # BM25's length normalisation per record, so a query only adds up postings.
+        self._norm = [_K1 * (1 - _B + _B * length / (avg or 1.0)) for length in lengths]
         self._postings = postings
         self._idf = {
             term: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for term, p in postings.items()
         }
+
+    def _record(self, i: int) -> RecordData | None:
+        if i not in self._parsed:
+            path = record_path(self._slugs[i])
+            try:
+                self._parsed[i] = parse_record(self._texts[i], self._slugs[i])
+            except RecordFormatError as exc:
+                self.problems[path] = str(exc)
+                self._parsed[i] = None
+        return self._parsed[i]
 
     def __enter__(self) -> KnowledgeBase:
         return self
@@ -368,27 +437,28 @@ class KnowledgeBase:
 
     def records(self) -> list[RecordData]:
         """Every record that parses, in slug order (expired ones included)."""
-        return list(self._records)
+        return [r for i in range(len(self._slugs)) if (r := self._record(i)) is not None]
 
     def scores(self, query: str) -> dict[int, float]:
         """BM25 score of each matching live record (by position in ``records()``)."""
         scores: dict[int, float] = {}
+        norm = self._norm
         for term in set(tokenize(query)):
             idf = self._idf.get(term)
             if idf is None:
                 continue
-            for i, weight in self._postings[term]:
-                scores[i] = scores.get(i, 0.0) + idf * weight
+            boost = idf * (_K1 + 1)
+            for i, tf in self._postings[term]:
+                scores[i] = scores.get(i, 0.0) + boost * tf / (tf + norm[i])
         return scores
 
     def _selection(self, i: int, score: float, content: str | None = None) -> Selection:
-        record = self._records[i]
         return Selection(
-            slug=record.slug,
-            name=record.name,
+            slug=self._slugs[i],
+            name=self._names[i],
             score=score,
             content=self._texts[i] if content is None else content,
-            source=record_path(record.slug),
+            source=record_path(self._slugs[i]),
         )
 
     def _fit(self, ranked: Iterable[tuple[int, float]], k: int, max_chars: int) -> list[Selection]:
@@ -397,6 +467,8 @@ class KnowledgeBase:
         for i, score in ranked:
             if len(chosen) >= k:
                 break
+            if self._record(i) is None:
+                continue
             text = self._texts[i]
             if used + len(text) > max_chars:
                 room = max_chars - used
@@ -411,14 +483,12 @@ class KnowledgeBase:
         """Up to ``k`` records most relevant to ``query``, within ``max_chars`` of content."""
         limit = self.records_max_chars if max_chars is None else max_chars
         scores = self.scores(query)
-        top = heapq.nlargest(k, scores.items(), key=lambda item: (item[1], -item[0]))
+        # A few spare candidates in case a chosen record turns out not to parse.
+        top = heapq.nlargest(k + 3, scores.items(), key=lambda item: (item[1], -item[0]))
         return self._fit(top, k, limit)
 
     def _index_lines(self, order: Iterable[int]) -> list[str]:
-        return [
-            index_line(self._records[i].slug, self._records[i].name, self._records[i].description)
-            for i in order
-        ]
+        return [index_line(self._slugs[i], self._names[i], self._descriptions[i]) for i in order]
 
     def index_text(
         self, query: str = "", *, max_lines: int | None = None, max_chars: int | None = None
@@ -426,8 +496,8 @@ class KnowledgeBase:
         """The index (one line a live record) within the budget.
 
         When every line fits it is the whole index in slug order. Otherwise the
-        lines most relevant to ``query`` come first (then the most recently
-        updated) and a last line says how many records were left out.
+        lines most relevant to ``query`` come first (then the rest in slug
+        order) and a last line says how many records were left out.
         """
         max_lines = self.index_max_lines if max_lines is None else max_lines
         max_chars = self.index_max_chars if max_chars is None else max_chars
@@ -435,10 +505,7 @@ class KnowledgeBase:
         if len(lines) <= max_lines and sum(len(line) + 1 for line in lines) <= max_chars:
             return "\n".join(lines)
         scores = self.scores(query)
-        order = sorted(
-            self._live,
-            key=lambda i: (-scores.get(i, 0.0), _neg_time(self._records[i].updated), i),
-        )
+        order = sorted(self._live, key=lambda i: (-scores.get(i, 0.0), i))
         kept: list[str] = []
         used = 0
         reserve = 120  # room for the note about what was left out
@@ -558,16 +625,6 @@ def _expired(record: RecordData, today: dt.date) -> bool:
         return dt.date.fromisoformat(record.valid_until[:10]) < today
     except ValueError:
         return False
-
-
-def _neg_time(value: str) -> float:
-    try:
-        parsed = dt.datetime.fromisoformat(value)
-    except ValueError:
-        return 0.0
-    if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=dt.UTC)
-    return -parsed.timestamp()
 
 
 def _is_git_repo(path: Path) -> bool:

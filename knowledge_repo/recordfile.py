@@ -15,6 +15,7 @@ a plain one-line value is written double-quoted with escapes (``\\n``,
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import re
 from dataclasses import dataclass, field
@@ -131,23 +132,29 @@ def render_record(record: RecordData) -> str:
     return f"{DELIMITER}\n{front}{DELIMITER}\n{record.body}"
 
 
-def parse_record(text: str, slug: str) -> RecordData:
-    """Parse a record file; raises RecordFormatError with the reason."""
+def split_front_matter(text: str) -> tuple[str, str]:
+    """The front matter (without its --- lines) and the body of a record file."""
     if text.startswith("\ufeff"):
         text = text[1:]
     # Split on "\n" only: str.splitlines() would also split on \u2028 etc.
-    lines = text.split("\n")
-    if not lines or lines[0].rstrip("\r") != DELIMITER:
+    first, sep, rest = text.partition("\n")
+    if first.rstrip("\r") != DELIMITER or not sep:
         raise RecordFormatError("the file does not start with a line that is exactly ---")
-    end = None
-    for i in range(1, len(lines)):
-        if lines[i].rstrip("\r") == DELIMITER:
-            end = i
-            break
-    if end is None:
-        raise RecordFormatError("the front matter has no closing --- line")
-    front = "\n".join(lines[1:end])
-    body = "\n".join(lines[end + 1 :])
+    offset = 0
+    while True:
+        end = rest.find("\n", offset)
+        line = rest[offset:] if end == -1 else rest[offset:end]
+        if line.rstrip("\r") == DELIMITER:
+            front = rest[: max(offset - 1, 0)]
+            return front, ("" if end == -1 else rest[end + 1 :])
+        if end == -1:
+            raise RecordFormatError("the front matter has no closing --- line")
+        offset = end + 1
+
+
+def parse_record(text: str, slug: str) -> RecordData:
+    """Parse a record file; raises RecordFormatError with the reason."""
+    front, body = split_front_matter(text)
     try:
         meta = yaml.load(front, Loader=_SafeLoader) if front.strip() else {}  # noqa: S506
     except yaml.YAMLError as exc:
@@ -176,10 +183,12 @@ def parse_record(text: str, slug: str) -> RecordData:
     )
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
 def flatten(text: str) -> str:
     """One line: every run of whitespace or control characters becomes one space."""
-    cleaned = "".join(" " if (ord(ch) < 32 or 0x7F <= ord(ch) <= 0x9F) else ch for ch in text)
-    return " ".join(cleaned.split())
+    return " ".join(_CONTROL.sub(" ", text).split())
 
 
 def _escape_link_text(text: str) -> str:
@@ -216,6 +225,56 @@ def index_entry(line: str) -> tuple[str, str, str] | None:
 def render_index(lines_by_slug: dict[str, str]) -> str:
     """MEMORY.md from index lines, ordered by slug so diffs stay small."""
     return INDEX_HEADER + "".join(lines_by_slug[slug] + "\n" for slug in sorted(lines_by_slug))
+
+
+def update_index(text: str, lines: dict[str, str | None]) -> str:
+    """MEMORY.md with the given slugs' lines replaced, added or (None) removed.
+
+    The index is sorted by slug, so each change is a binary search instead of
+    a parse of every line: committing one change to a ten-thousand-record
+    repository stays cheap. An index that is not in the expected shape is
+    rebuilt from its parsable lines instead.
+    """
+    rows = text.split("\n")
+    start = len(INDEX_HEADER.split("\n")) - 1
+    if rows[:start] != INDEX_HEADER.split("\n")[:start] or rows[-1] != "":
+        return _rebuild_index(text, lines)
+    entries = rows[start:-1]
+    for slug, line in lines.items():
+        try:
+            pos = bisect.bisect_left(entries, slug, key=_sort_key)
+        except _UnexpectedLine:
+            return _rebuild_index(text, lines)
+        present = pos < len(entries) and index_slug(entries[pos]) == slug
+        if line is None:
+            if present:
+                del entries[pos]
+        elif present:
+            entries[pos] = line
+        else:
+            entries.insert(pos, line)
+    return INDEX_HEADER + "".join(entry + "\n" for entry in entries)
+
+
+class _UnexpectedLine(Exception):
+    pass
+
+
+def _sort_key(line: str) -> str:
+    slug = index_slug(line)
+    if slug is None:
+        raise _UnexpectedLine(line)
+    return slug
+
+
+def _rebuild_index(text: str, lines: dict[str, str | None]) -> str:
+    current = parse_index(text)
+    for slug, line in lines.items():
+        if line is None:
+            current.pop(slug, None)
+        else:
+            current[slug] = line
+    return render_index(current)
 
 
 def parse_index(text: str) -> dict[str, str]:

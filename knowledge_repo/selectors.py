@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from django.conf import settings
 from git import Repo
@@ -12,7 +13,8 @@ from git.exc import GitCommandError
 from . import gitstore
 from .actions import ensure_initialised, repo_path
 from .models import Change, Record, Release
-from .reader import read_tree
+from .reader import list_tree, read_blobs
+from .recordcache import RecordCache
 from .recordfile import (
     INDEX_FILE,
     RECORDS_DIR,
@@ -57,37 +59,68 @@ class HistoryEntry:
 
 @dataclass
 class Snapshot:
-    """Every knowledge file at a ref, parsed once for the checks and the changelog."""
+    """The knowledge files at a ref, for the checks and the changelog.
+
+    ``summaries`` holds the name and description of every record that parses;
+    ``records`` the fully parsed records, which is all of them with
+    ``full=True`` and otherwise only those no earlier check had seen (see
+    ``recordcache``).
+    """
 
     ref: str
     files: dict[str, str]
+    paths: list[str] = field(default_factory=list)
     records: dict[str, RecordData] = field(default_factory=dict)
+    summaries: dict[str, tuple[str, str]] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
 
     @property
     def index_lines(self) -> int:
-        return len(self.records)
+        return len(self.summaries)
 
     @property
     def index_chars(self) -> int:
-        return sum(
-            len(index_line(r.slug, r.name, r.description)) + 1 for r in self.records.values()
-        )
+        return sum(len(line) + 1 for line in self.expected_index_lines().values())
+
+    def expected_index_lines(self) -> dict[str, str]:
+        return {s: index_line(s, name, desc) for s, (name, desc) in self.summaries.items()}
 
 
-def take_snapshot(repo: Repo | None = None, ref: str = "HEAD") -> Snapshot:
-    """Read and parse every record at ``ref`` of the working repository."""
+def _slug_of(path: str) -> str:
+    return path[len(RECORDS_DIR) + 1 : -len(".md")]
+
+
+def take_snapshot(repo: Repo | None = None, ref: str = "HEAD", *, full: bool = False) -> Snapshot:
+    """Read the records at ``ref`` of the working repository; parse what needs parsing."""
     ensure_initialised()
-    files = read_tree(repo.working_dir if repo is not None else repo_path(), ref)
-    snap = Snapshot(ref=ref, files=files)
-    for path, text in files.items():
+    root = Path(repo.working_dir) if repo is not None else repo_path()
+    entries = list_tree(root, ref)
+    cache = RecordCache(root)
+    snap = Snapshot(ref=ref, files={})
+    wanted: list[tuple[str, str]] = []
+    for path, sha in entries:
+        if path.startswith(f"{RECORDS_DIR}/"):
+            snap.paths.append(path)
+            known = cache.get(sha)
+            if known is not None and not full:
+                snap.summaries[_slug_of(path)] = known
+                continue
+        wanted.append((path, sha))
+    texts = read_blobs(root, [sha for _, sha in wanted])
+    for (path, sha), text in zip(wanted, texts, strict=True):
         if not path.startswith(f"{RECORDS_DIR}/"):
+            snap.files[path] = text
             continue
-        slug = path[len(RECORDS_DIR) + 1 : -len(".md")]
+        slug = _slug_of(path)
         try:
-            snap.records[slug] = parse_record(text, slug)
+            record = parse_record(text, slug)
         except RecordFormatError as exc:
             snap.errors[path] = str(exc)
+            continue
+        snap.records[slug] = record
+        snap.summaries[slug] = (record.name, record.description)
+        cache.add(sha, record)
+    cache.save()
     return snap
 
 
@@ -99,7 +132,7 @@ def release_checks(*, snapshot: Snapshot | None = None) -> list[CheckFailure]:
         slug = path[len(RECORDS_DIR) + 1 : -len(".md")]
         failures.append(CheckFailure(slug, "parse_error", f"{path} does not parse: {error}"))
     seen: dict[str, str] = {}
-    for path in sorted(p for p in snap.files if p.startswith(f"{RECORDS_DIR}/")):
+    for path in sorted(snap.paths):
         slug = path[len(RECORDS_DIR) + 1 : -len(".md")]
         if not is_valid_slug(slug):
             failures.append(
@@ -131,9 +164,7 @@ def release_checks(*, snapshot: Snapshot | None = None) -> list[CheckFailure]:
                 + (f": {change.error}" if change.error else "; run kb_commit"),
             )
         )
-    expected = render_index(
-        {s: index_line(s, r.name, r.description) for s, r in snap.records.items()}
-    )
+    expected = render_index(snap.expected_index_lines())
     if snap.files.get(INDEX_FILE, "") != expected and not snap.errors:
         failures.append(
             CheckFailure(None, "index_stale", f"{INDEX_FILE} does not match the records")
@@ -182,8 +213,8 @@ def changes_since_last_release(
             continue
         names = old_names if key == "removed" else now_names
         name = names.get(slug)
-        if name is None and snapshot is not None and slug in snapshot.records:
-            name = snapshot.records[slug].name
+        if name is None and snapshot is not None and slug in snapshot.summaries:
+            name = snapshot.summaries[slug][0]
         result[key].append({"slug": slug, "name": name or slug})
     return result
 
@@ -282,7 +313,7 @@ def verify() -> list[Disagreement]:
         except GitCommandError as exc:
             problems.append(Disagreement("git", f"git fsck failed: {exc.stderr.strip()}"))
             return problems
-        snap = take_snapshot(repo)
+        snap = take_snapshot(repo, full=True)
     for path, error in sorted(snap.errors.items()):
         problems.append(Disagreement(path, f"does not parse: {error}"))
     for failure in release_checks(snapshot=snap):

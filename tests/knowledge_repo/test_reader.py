@@ -457,3 +457,23 @@ def test_the_reader_imports_without_django(kbpath):
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "cesi-guifan"
+
+
+def test_a_broken_record_is_left_out_and_named(tmp_path):
+    path = build_repo(tmp_path / "kb", RECORDS)
+    (path / "records/coffee.md").write_text("---\nname: [unclosed\n---\nCoffee coffee\n")
+    (path / "records/stray.md").write_text("no front matter, no index line")
+    git_env = {
+        "GIT_AUTHOR_NAME": "a",
+        "GIT_AUTHOR_EMAIL": "a@a",
+        "GIT_COMMITTER_NAME": "a",
+        "GIT_COMMITTER_EMAIL": "a@a",
+        "PATH": "/usr/bin:/bin",
+    }
+    subprocess.run(["git", "-C", str(path), "commit", "-qam", "break"], check=True, env=git_env)
+    subprocess.run(["git", "-C", str(path), "add", "-A"], check=True, env=git_env)
+    subprocess.run(["git", "-C", str(path), "commit", "-qm", "stray"], check=True, env=git_env)
+    with open_knowledge(path, ref="main") as kb:
+        assert kb.select("coffee") == []
+        assert "records/coffee.md" in kb.problems and "records/stray.md" in kb.problems
+        assert len(kb.records()) == 4

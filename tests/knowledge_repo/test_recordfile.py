@@ -12,6 +12,7 @@ from knowledge_repo.recordfile import (
     parse_record,
     render_index,
     render_record,
+    update_index,
 )
 
 # Any text a reviewer can type: every Unicode character that UTF-8 can hold.
@@ -131,3 +132,30 @@ def test_the_file_is_readable_yaml_for_people():
     assert "name: Plain name\n" in text_
     assert 'description: "Two\\nlines"\n' in text_
     assert set(text_) <= set(string.printable)
+
+
+slug_st = st.from_regex(r"[a-z0-9]{1,6}(-[a-z0-9]{1,4})?", fullmatch=True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    existing=st.dictionaries(slug_st, value, max_size=8),
+    changes=st.dictionaries(slug_st, st.one_of(st.none(), value), max_size=4),
+)
+def test_updating_the_index_in_place_equals_rebuilding_it(existing, changes):
+    lines = {slug: index_line(slug, name, "d") for slug, name in existing.items()}
+    new = {slug: None if n is None else index_line(slug, n, "x") for slug, n in changes.items()}
+    expected = dict(lines)
+    for slug, line in new.items():
+        if line is None:
+            expected.pop(slug, None)
+        else:
+            expected[slug] = line
+    assert update_index(render_index(lines), new) == render_index(expected)
+
+
+def test_a_hand_edited_index_is_rebuilt_not_corrupted():
+    text = "# Notes\n- [b](records/b.md)\nsome prose\n- [a](records/a.md)\n"
+    assert update_index(text, {"c": "- [c](records/c.md)"}) == render_index(
+        {"a": "- [a](records/a.md)", "b": "- [b](records/b.md)", "c": "- [c](records/c.md)"}
+    )

@@ -1,0 +1,240 @@
+"""Benchmark the knowledge repository (issue 4).
+
+For repositories of 100, 1,000 and 10,000 records: the median time from an
+approval action to its commit being recorded, beside a bare `git add && git
+commit` of one changed file in the same repository, measured in the same
+run; the time to cut a release of 10,000 records; the reader's open time and
+median select time at 10,000 records beside a linear keyword scan.
+
+Runs on a throwaway SQLite database and repositories under a temp dir.
+Usage: .venv/bin/python bench/kb.py [--sizes 100,1000,10000] [--rounds 15]
+"""
+
+import argparse
+import os
+import random
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+TMP = Path(tempfile.mkdtemp(prefix="kb-bench-"))
+os.environ["MEMORY_REVIEW_VAR_DIR"] = str(TMP)
+os.environ["DATABASE_URL"] = f"sqlite:///{TMP / 'bench.sqlite3'}"
+os.environ.setdefault("DEBUG", "true")
+os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(32))
+os.environ["KNOWLEDGE_REPO_PATH"] = str(TMP / "unused")
+os.environ["KNOWLEDGE_PUBLISH_REMOTES"] = str(TMP / "published.git")
+os.environ["KNOWLEDGE_COMMIT_IN_PROCESS"] = "true"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memory_review.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.contrib.auth.models import User  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import transaction  # noqa: E402
+from django.test.utils import override_settings  # noqa: E402
+from django.utils import timezone  # noqa: E402
+
+from knowledge_repo import actions  # noqa: E402
+from knowledge_repo.models import Change, Record  # noqa: E402
+from knowledge_repo.reader import open_knowledge, tokenize  # noqa: E402
+from knowledge_repo.recordfile import (  # noqa: E402
+    RecordData,
+    index_line,
+    record_path,
+    render_index,
+    render_record,
+)
+
+GIT_ENV = {
+    **os.environ,
+    "GIT_AUTHOR_NAME": "bench",
+    "GIT_AUTHOR_EMAIL": "bench@localhost",
+    "GIT_COMMITTER_NAME": "bench",
+    "GIT_COMMITTER_EMAIL": "bench@localhost",
+}
+rng = random.Random(4)
+VOCAB = [
+    "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(4, 9)))
+    for _ in range(3000)
+]
+HAN = "测试部署文档规范代码审查发布版本数据库服务器用户界面接口性能安全日志缓存"
+
+
+def words(n: int) -> str:
+    return " ".join(rng.choice(VOCAB) for _ in range(n))
+
+
+def git(path: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-C", str(path), *args], check=True, env=GIT_ENV, stdout=subprocess.DEVNULL
+    )
+
+
+def populate(path: Path, n: int) -> None:
+    """Write n records as files plus one bulk commit, and their Record rows."""
+    now = timezone.now()
+    stamp = now.isoformat(timespec="seconds")
+    (path / "records").mkdir(exist_ok=True)
+    lines, rows = {}, []
+    for i in range(n):
+        slug = f"record-{i:05d}"
+        han = "".join(rng.choice(HAN) for _ in range(6))
+        data = RecordData(
+            slug=slug,
+            name=f"{words(3)} {i}",
+            description=words(10) + " " + han,
+            type="project",
+            body=words(60) + "\n",
+            created=stamp,
+            updated=stamp,
+            sources=[f"conv:{i}#m1"],
+            reviewed_by=["bench"],
+        )
+        (path / record_path(slug)).write_text(render_record(data), encoding="utf-8")
+        lines[slug] = index_line(slug, data.name, data.description)
+        rows.append(
+            Record(
+                slug=slug,
+                name=data.name,
+                description=data.description,
+                type="project",
+                body=data.body,
+                sources=data.sources,
+                reviewed_by=data.reviewed_by,
+                created=now,
+                updated=now,
+            )
+        )
+    (path / "MEMORY.md").write_text(render_index(lines), encoding="utf-8")
+    git(path, "add", "-A")
+    git(path, "commit", "-qm", f"{n} records")
+    Record.objects.all().delete()
+    Record.objects.bulk_create(rows, batch_size=1000)
+
+
+def approval_to_commit(user: User, slug: str, round_: int) -> float:
+    start = time.perf_counter()
+    with transaction.atomic():
+        change = actions.update_record(
+            author=user,
+            slug=slug,
+            name=f"Edited {slug}",
+            description=f"round {round_}",
+            body=words(60) + "\n",
+            type="project",
+            sources=[f"conv:bench#{round_}"],
+        )
+    # The in-process committer ran on commit; the change must be recorded now.
+    assert Change.objects.get(pk=change.pk).status == Change.Status.COMMITTED
+    return time.perf_counter() - start
+
+
+def bare_commit(path: Path, round_: int) -> float:
+    target = path / "records" / "record-00001.md"
+    start = time.perf_counter()
+    target.write_text(target.read_text(encoding="utf-8") + f"bare {round_}\n", encoding="utf-8")
+    git(path, "add", "--", "records/record-00001.md")
+    git(path, "commit", "-q", "-m", f"bare {round_}")
+    return time.perf_counter() - start
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.1f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", default="100,1000,10000")
+    parser.add_argument("--rounds", type=int, default=15)
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    call_command("migrate", verbosity=0, skip_checks=True)
+    user = User.objects.create_user("bench", "bench@localhost", first_name="Bench")
+    print(f"knowledge repository bench (temp dir {TMP})")
+    print(f"{'records':>8} {'approval→commit':>16} {'bare git commit':>16} {'ratio':>6}")
+    results = {}
+    for n in sizes:
+        path = TMP / f"kb-{n}"
+        with override_settings(KNOWLEDGE_REPO_PATH=path):
+            actions.ensure_initialised()
+            populate(path, n)
+            approve, bare = [], []
+            for r in range(args.rounds):
+                # Interleaved so both see the same machine load.
+                approve.append(approval_to_commit(user, f"record-{(r * 7919) % n:05d}", r))
+                bare.append(bare_commit(path, r))
+            a, b = statistics.median(approve), statistics.median(bare)
+            results[n] = (a, b)
+            print(f"{n:>8} {ms(a):>16} {ms(b):>16} {a / b:>5.2f}×")
+            if n == max(sizes):
+                git(path, "checkout", "-q", "--", ".")
+                release_and_read(path, user, n)
+    first, last = results[sizes[0]], results[sizes[-1]]
+    print(
+        f"growth {sizes[0]}→{sizes[-1]} records: approval→commit ×{last[0] / first[0]:.2f}, "
+        f"bare commit ×{last[1] / first[1]:.2f}"
+    )
+
+
+def release_and_read(path: Path, user: User, n: int) -> None:
+    # Undo the bare commits' edit so git and the database agree before releasing.
+    text = (path / "records" / "record-00001.md").read_text(encoding="utf-8")
+    (path / "records" / "record-00001.md").write_text(
+        "\n".join(line for line in text.split("\n") if not line.startswith("bare ")),
+        encoding="utf-8",
+    )
+    git(path, "commit", "-qam", "undo bare edits")
+    start = time.perf_counter()
+    result = actions.cut_release(user=user, name="bench-1")
+    took = time.perf_counter() - start
+    assert result.release is not None, result.failures
+    print(f"release of {n} records (checks + changelog + tag): {ms(took)}  (target < 5 s)")
+
+    opens = []
+    for _ in range(3):
+        start = time.perf_counter()
+        kb = open_knowledge(path, ref="bench-1")
+        opens.append(time.perf_counter() - start)
+        kb.close()
+    kb = open_knowledge(path, ref="bench-1")
+    print(f"reader open at {n} records (median of 3): {ms(statistics.median(opens))}")
+    queries = [" ".join(rng.choice(VOCAB) for _ in range(rng.randint(2, 6))) for _ in range(60)]
+    queries += ["".join(rng.choice(HAN) for _ in range(5)) for _ in range(20)]
+    selects = []
+    for q in queries:
+        start = time.perf_counter()
+        kb.select(q, k=5)
+        selects.append(time.perf_counter() - start)
+    texts = [f"{r.name}\n{r.description}\n{r.body}".lower() for r in kb.records()]
+    scans = []
+    for q in queries:
+        terms = set(tokenize(q))
+        start = time.perf_counter()
+        # The baseline an agent without an index would do: look at every record.
+        hits = [(sum(t in text for t in terms), i) for i, text in enumerate(texts)]
+        sorted(hits, reverse=True)[:5]
+        scans.append(time.perf_counter() - start)
+    s, scan = statistics.median(selects), statistics.median(scans)
+    print(f"select median at {n} records: {ms(s)}  (target < 5 ms)")
+    print(f"linear keyword scan median:    {ms(scan)}  (select is {scan / s:.0f}× faster)")
+    kb.close()
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    finally:
+        import shutil
+
+        shutil.rmtree(TMP, ignore_errors=True)
+        _ = settings
