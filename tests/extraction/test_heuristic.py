@@ -111,3 +111,40 @@ def test_heuristic_candidates_still_go_through_the_rules():
 
     cand = Candidate.objects.get()
     assert cand.flag_personal_data and cand.flag_temporary and cand.status == "pending"
+
+
+def test_an_apology_followed_by_an_answer_is_not_a_gap():
+    make_conversation(
+        "answered",
+        [
+            ("user", "Is there a sea in Marrakech?"),
+            (
+                "assistant",
+                "Sorry for the confusion earlier. Marrakech is inland; the nearest coast is "
+                "Essaouira, about 190 km to the west, where kitesurfing schools are open all "
+                "year round and rent equipment by the hour.",
+            ),
+        ],
+    )
+    make_conversation("short", [("user", "Is there parking?"), ("assistant", "Sorry.")])
+
+    _run()
+
+    assert [g.conversation.external_id for g in Candidate.objects.filter(kind="gap")] == ["short"]
+
+
+def test_long_pasted_text_is_not_a_durable_statement():
+    make_conversation("paste", [("user", "Never mind. " + "Lorem ipsum dolor sit amet. " * 30)])
+
+    _run()
+
+    assert not Candidate.objects.exists()
+
+
+def test_not_remembering_something_is_not_a_durable_statement():
+    make_conversation("id", [("user", "I don't remember the reservation ID, sorry.")])
+    make_conversation("name", [("user", "I can't remember his date of birth.")])
+
+    _run()
+
+    assert not Candidate.objects.filter(kind="memory").exists()

@@ -24,7 +24,7 @@ def _any(*patterns: str) -> re.Pattern[str]:
 
 
 STRONG = _any(
-    r"\bremember\b",
+    r"(?<!n't )(?<!not )(?<!never )\bremember\b(?! (?:the|his|her|my|their) (?:\w+ )?(?:id|name|number|date))",
     r"\bkeep in mind\b",
     r"\bfrom now on\b",
     r"\bgoing forward\b",
@@ -47,11 +47,12 @@ FEEDBACK = _any(
     r"\b(?:don'?t|do not)\s+(?:say|use|answer|reply|mention|call|recommend|suggest|tell)\b",
     r"\byou should(?:n'?t)?\b",
     r"\bplease (?:answer|reply|respond|use|write)\b",
-    "不要",
+    "请不要",
+    "不要再",
+    "以后不要",
     "别再",
-    "总是",
     "永远不要",
-    "请用",
+    "总是要",
     "いつも",
     "常に",
     "決して",
@@ -84,24 +85,39 @@ GAP = _any(
     r"\bI (?:can(?:no|')t|could(?:n'?t| not)) (?:help|answer|find|access|say)\b",
     r"\bI have no (?:information|idea|way)\b",
     r"\bno information (?:about|on)\b",
-    r"^(?:sorry|I(?:'m| am) sorry|unfortunately)\b",
     "不知道",
     "不清楚",
     "无法回答",
     "無法回答",
     "没有相关信息",
     "沒有相關資訊",
-    "抱歉",
-    "对不起",
+    "没有有关",
     "分かりません",
     "わかりません",
     "存じません",
     "お答えできません",
-    "申し訳",
 )
+# An apology is a gap only when little else was said: "sorry" followed by an answer is not.
+APOLOGY = _any(
+    r"^(?:sorry|I(?:'m| am) sorry|unfortunately|I apologi[sz]e)\b",
+    "抱歉",
+    "对不起",
+    "對不起",
+    "申し訳",
+    "すみません",
+)
+APOLOGY_ONLY_CHARS = 160
+# Long visitor messages are tasks and pasted text, not durable statements.
+DURABLE_MAX_CHARS = 400
 _QUESTIONISH = re.compile(
     r"[?？]|\b(?:what|where|when|how|why|who|which|can|do|does|is|are)\b", re.I
 )
+
+
+def _is_gap(answer: str) -> bool:
+    if GAP.search(answer):
+        return True
+    return len(answer) <= APOLOGY_ONLY_CHARS and bool(APOLOGY.search(answer))
 
 
 def _short(text: str, words: int = 10, cjk_chars: int = 30) -> str:
@@ -143,7 +159,7 @@ class HeuristicProvider:
                     items.extend(self._from_visitor(t, prev_user, prev_agent))
                 prev_user = t
             elif t.role == "assistant":
-                if is_new and text and prev_user is not None and GAP.search(text):
+                if is_new and text and prev_user is not None and _is_gap(text):
                     items.append(
                         self._gap(prev_user, t, "the agent did not know or could not help")
                     )
@@ -168,9 +184,10 @@ class HeuristicProvider:
             and fuzz.ratio(text.casefold(), prev_user.text.strip().casefold()) >= 85
         ):
             found.append(self._gap(prev_user, prev_agent, "the visitor asked again", t))
-        strong = STRONG.search(text)
-        feedback = FEEDBACK.search(text)
-        if strong or feedback or corrected:
+        short = len(text) <= DURABLE_MAX_CHARS
+        strong = short and STRONG.search(text)
+        feedback = short and FEEDBACK.search(text)
+        if strong or feedback or (corrected and short):
             kind: Literal["feedback", "project"] = (
                 "feedback" if feedback and not corrected else "project"
             )
