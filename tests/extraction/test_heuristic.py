@@ -148,3 +148,12 @@ def test_not_remembering_something_is_not_a_durable_statement():
     _run()
 
     assert not Candidate.objects.filter(kind="memory").exists()
+
+
+def test_not_knowing_deep_inside_a_long_answer_is_not_a_gap():
+    answer = "肌肉抑素基因突变可以增加肌肉质量。" * 10 + "其长期影响尚不清楚。"
+    make_conversation("long", [("user", "哪些基因影响肌肉？"), ("assistant", answer)])
+
+    _run()
+
+    assert not Candidate.objects.exists()

@@ -107,6 +107,7 @@ APOLOGY = _any(
     "すみません",
 )
 APOLOGY_ONLY_CHARS = 160
+GAP_WITHIN_CHARS = 120
 # Long visitor messages are tasks and pasted text, not durable statements.
 DURABLE_MAX_CHARS = 400
 _QUESTIONISH = re.compile(
@@ -115,7 +116,8 @@ _QUESTIONISH = re.compile(
 
 
 def _is_gap(answer: str) -> bool:
-    if GAP.search(answer):
+    # Said up front ("I don't know ..."), not somewhere in a long answer ("... remains unclear").
+    if GAP.search(answer[:GAP_WITHIN_CHARS]):
         return True
     return len(answer) <= APOLOGY_ONLY_CHARS and bool(APOLOGY.search(answer))
 
