@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
+import gzip
 import hashlib
 import json
 import time
+import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -607,18 +609,24 @@ def ingest_stream(
     summary = IngestSummary(path=name, batch_id=batch.pk)
     writer = _Writer(source, batch, summary)
     reader = _Reader(writer, forced)
-    records = iter_records(
-        stream,
-        name=name,
-        layout=layout,
-        max_line_bytes=settings.INGEST_MAX_LINE_BYTES,
-        max_depth=settings.INGEST_MAX_JSON_DEPTH,
-    )
     with _cyclic_gc_paused():
-        for number, record in enumerate(records, 1):
-            reader.feed(record)
-            if progress is not None and number % 1000 == 0:
-                progress()
+        try:
+            records = iter_records(
+                stream,
+                name=name,
+                layout=layout,
+                max_line_bytes=settings.INGEST_MAX_LINE_BYTES,
+                max_depth=settings.INGEST_MAX_JSON_DEPTH,
+            )
+            for number, record in enumerate(records, 1):
+                reader.feed(record)
+                if progress is not None and number % 1000 == 0:
+                    progress()
+        except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
+            # A truncated or corrupt gzip stream: keep everything read so far, and say
+            # where and why the rest could not be read.
+            summary.lines += 1
+            writer.problem(summary.lines, b"", "unreadable_input", f"{type(exc).__name__}: {exc}")
         reader.finish()
     if progress is not None:
         progress()

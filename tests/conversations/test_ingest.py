@@ -4,7 +4,7 @@ import gzip
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
@@ -365,3 +365,74 @@ json_values = st.recursive(
 )
 def test_the_fast_content_encoding_is_the_general_one(content):
     assert content_json(content) == json.dumps(content, ensure_ascii=False, separators=(",", ":"))
+
+
+def test_a_truncated_gzip_keeps_what_was_read_and_says_why(tmp_path, source):
+    body = "".join(json.dumps(_native(f"c{i}", "x" * 50)) + "\n" for i in range(200))
+    data = gzip.compress(body.encode())
+    path = tmp_path / "cut.jsonl.gz"
+    path.write_bytes(data[: len(data) // 2])
+    summary = ingest_file(path, source=source)
+    assert summary.problems == {"unreadable_input": 1}
+    assert summary.conversations_created == summary.lines - 1 > 0
+    magic_only = tmp_path / "empty.gz"
+    magic_only.write_bytes(b"\x1f\x8b")
+    assert ingest_file(magic_only, source=source).problems == {"unreadable_input": 1}
+
+
+record_lines = st.one_of(
+    st.binary(max_size=40),
+    st.text(max_size=40).map(str.encode),
+    st.builds(
+        lambda cid, texts: json.dumps(_native(cid, *texts)).encode(),
+        st.text(min_size=1, max_size=5),
+        st.lists(st.text(max_size=10), min_size=1, max_size=3),
+    ),
+    st.sampled_from([b"{}", b"[]", b"null", b'{"messages": 1}', b'{"conversations": [1]}']),
+)
+
+
+@hypothesis_settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(record_lines, max_size=8))
+def test_no_input_is_lost_or_crashes_ingest(tmp_path, source, lines):
+    path = tmp_path / "fuzz.jsonl"
+    path.write_bytes(b"\n".join(line.replace(b"\n", b" ").replace(b"\r", b" ") for line in lines))
+    summary = ingest_file(path, source=source)
+    accounted = (
+        summary.conversations_created
+        + summary.conversations_updated
+        + summary.conversations_unchanged
+        + sum(summary.skipped.values())
+        + sum(summary.problems.values())
+    )
+    assert accounted == summary.lines
+
+
+@hypothesis_settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.one_of(
+        st.binary(max_size=60),
+        st.lists(
+            st.sampled_from(["[", "]", "{", "}", ",", '"a"', ":", "1", " ", "\n"]), max_size=30
+        ).map(lambda parts: "".join(parts).encode()),
+        st.lists(st.builds(lambda t: _native("c", t), st.text(max_size=5)), max_size=3).map(
+            lambda records: json.dumps(records).encode()
+        ),
+    )
+)
+def test_no_json_document_crashes_ingest(tmp_path, source, data):
+    path = tmp_path / "fuzz.json"
+    path.write_bytes(data)
+    summary = ingest_file(path, source=source)
+    accounted = (
+        summary.conversations_created
+        + summary.conversations_updated
+        + summary.conversations_unchanged
+        + sum(summary.skipped.values())
+        + sum(summary.problems.values())
+    )
+    assert accounted == summary.lines
