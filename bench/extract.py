@@ -49,6 +49,10 @@ def main() -> None:
     parser.add_argument("--conversations", type=int, default=5000)
     args = parser.parse_args()
     n = args.conversations
+    # Run as a script, bench/ is first on sys.path: a sibling named like a stdlib module
+    # (bench/queue.py) would shadow it.
+    here = Path(__file__).resolve().parent
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != here]
 
     tmp = tempfile.mkdtemp(prefix="bench-extract-")
     os.environ["MEMORY_REVIEW_VAR_DIR"] = tmp

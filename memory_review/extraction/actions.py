@@ -168,6 +168,13 @@ def resume_run(*, run: ExtractionRun, stale_after: timedelta = timedelta(minutes
     ExtractionRun.objects.filter(pk=run.pk).update(
         status=ExtractionRun.Status.RUNNING, finished_at=None
     )
+    if run.mode == ExtractionRun.Mode.BATCH and run.provider == ExtractionRun.Provider.ANTHROPIC:
+        from . import tasks
+
+        # The batch was never submitted (the process died first): submit it now.
+        tasks.submit_batch.enqueue(run.pk)
+        finish_if_complete(run.pk)
+        return 1
     chunks = _enqueue_chunks(run)
     finish_if_complete(run.pk)
     return chunks

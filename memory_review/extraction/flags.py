@@ -41,6 +41,8 @@ _INSTRUCTION_PATTERNS = [
     r"\bfrom\s+now\s+on,?\s+you\s+(?:are|will|must)\b",
     r"\b(?:pretend|act)\s+(?:to\s+be|as)\b",
     r"\bI\s+want\s+you\s+to\s+(?:act|behave|pretend|play)\b",
+    r"\b(?:do\s+not|don'?t|never)\s+refuse\b",
+    r"(?:请|以后|永远)?不要拒绝|断らないで",
     r"假设你是|假裝你是|假装你是|扮演|我希望你(?:表现得|扮演|充当)",
     r"(?:として振る舞|のふりをして|になりきって)",
     r"忽略(?:之前|以上|上面|前面|所有)的?(?:指令|指示|规则|提示)",

@@ -290,3 +290,18 @@ def test_dry_run_calls_nothing_and_estimates_tokens(api):
     assert plan["requests"] == 1 and plan["prefix_tokens"] > 100
     assert "help desk" in plan["first_request"]
     assert not ExtractionRun.objects.exists()
+
+
+def test_a_batch_run_that_died_before_submitting_is_submitted_on_resume(api, settings):
+    _hours_conversation()
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
+    run = start_run(provider="anthropic", mode="batch")
+    assert run.status == ExtractionRun.Status.RUNNING and api.requests == []
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+    api.answer(_batch_payload("msgbatch_9", "in_progress"))
+
+    out = __import__("io").StringIO()
+    call_command("extract", resume=run.pk, json=True, stdout=out)
+
+    summary = json.loads(out.getvalue())
+    assert summary["status"] == "submitted" and summary["batch_id"] == "msgbatch_9"

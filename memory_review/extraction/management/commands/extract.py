@@ -53,6 +53,12 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print the summary as JSON")
         parser.add_argument("--collect", type=int, metavar="RUN", help="collect a batch run")
         parser.add_argument("--resume", type=int, metavar="RUN", help="resume a run that died")
+        parser.add_argument(
+            "--stale-minutes",
+            type=float,
+            default=15,
+            help="with --resume: claims older than this belong to dead workers (default 15)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["collect"]:
@@ -68,7 +74,7 @@ class Command(BaseCommand):
             run = self._run(options["resume"])
             if run.status == ExtractionRun.Status.SUBMITTED:
                 raise CommandError(f"run {run.pk} waits for its batch: use --collect {run.pk}")
-            actions.resume_run(run=run, stale_after=timedelta(0))
+            actions.resume_run(run=run, stale_after=timedelta(minutes=options["stale_minutes"]))
             run.refresh_from_db()
             return self._summary(run, options)
 
