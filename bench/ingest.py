@@ -19,18 +19,23 @@ whole run (the baseline reads its rows in slices), and must stay under 200 MB.
 
 from __future__ import annotations
 
-import argparse
-import gzip
-import json
-import os
-import random
-import resource
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
-from typing import Any
+
+# Other bench scripts sit next to this one under names of standard modules (queue.py):
+# never let them shadow the standard library, here or in the child processes.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
+import argparse  # noqa: E402
+import gzip  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import random  # noqa: E402
+import resource  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from typing import Any  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS = ["native", "anthropic", "openai", "sharegpt", "transcript"]
@@ -347,7 +352,7 @@ def main() -> int:
     try:
         for label, db_url, _ in targets:
             out = subprocess.run(
-                [sys.executable, __file__, "--child", db_url, "--files", *map(str, paths)],
+                [sys.executable, "-P", __file__, "--child", db_url, "--files", *map(str, paths)],
                 check=True,
                 capture_output=True,
                 text=True,

@@ -38,7 +38,7 @@ def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "conversations/detail.html",
         {
             "conversation": conversation,
-            "messages": selectors.conversation_messages(conversation),
+            "conversation_messages": selectors.conversation_messages(conversation),
             "highlight": _int(request.GET.get("m")),
         },
     )

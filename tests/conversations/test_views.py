@@ -95,6 +95,7 @@ def test_the_page_shows_roles_and_collapses_tool_blocks(client, alice, conversat
     assert "visitor" in page and "agent" in page
     assert page.count("never used for extraction") >= 2
     assert "<details" in page and "internal stuff" in page
+    assert 'class="messages"' not in page  # Django's message list stays empty
 
 
 def test_the_page_highlights_an_evidence_message(client, alice, conversation):
