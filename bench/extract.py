@@ -58,7 +58,9 @@ def main() -> None:
     os.environ["MEMORY_REVIEW_VAR_DIR"] = tmp
     os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/bench.sqlite3"
     os.environ["TASKS_BACKEND"] = "django.tasks.backends.immediate.ImmediateBackend"
-    os.environ.setdefault("DEBUG", "true")
+    # Production settings: with DEBUG on, Django would also log every query.
+    os.environ["DEBUG"] = "false"
+    os.environ["SECRET_KEY"] = "bench-only-not-secret"
     os.environ.setdefault("LOG_LEVEL", "WARNING")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "memory_review.settings")
     import django

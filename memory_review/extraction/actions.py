@@ -372,8 +372,27 @@ class ChunkRunner:
             )
             states[item.conversation_id] = window.upto_order
             item.status = Item.DONE
-        gaps = sum(1 for c in candidates if c.kind == Candidate.Kind.GAP)
         filtered = dict(Counter(f.reason for f in filtered_rows))
+        try:
+            self._store(candidates, filtered_rows, failures, states, results, usage, filtered)
+        except Exception:
+            # The in-process index may now name candidates that were rolled back.
+            selectors.forget_index(self.run)
+            raise
+        if self.context.candidates is not None:
+            self.context.candidates.resolve()
+
+    def _store(
+        self,
+        candidates: list[Candidate],
+        filtered_rows: list[FilteredProposal],
+        failures: list[ExtractionFailure],
+        states: dict[int, int],
+        results: list[tuple[Prepared, ProviderResult]],
+        usage: Usage,
+        filtered: dict[str, int],
+    ) -> None:
+        gaps = sum(1 for c in candidates if c.kind == Candidate.Kind.GAP)
         cost = cost_of(usage, self.run.model, batch=self.batch)
         with transaction.atomic():
             # Candidates near-duplicating one of this chunk point at it once it has a pk.

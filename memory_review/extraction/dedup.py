@@ -66,13 +66,26 @@ class NearDuplicateIndex:
     entries: dict[str, list[tuple[str, object, str]]] = field(default_factory=dict)
     postings: dict[str, dict[str, list[int]]] = field(default_factory=dict)
 
+    unresolved: list[tuple[str, int]] = field(default_factory=list)
+
     def add(self, kind: str, source: str, ident: object, text: str) -> None:
         processed = utils.default_process(text)
         entries = self.entries.setdefault(kind, [])
         postings = self.postings.setdefault(kind, {})
         for token in _tokens(processed):
             postings.setdefault(token, []).append(len(entries))
+        if not isinstance(ident, int | str):
+            self.unresolved.append((kind, len(entries)))
         entries.append((source, ident, processed))
+
+    def resolve(self) -> None:
+        """Keep only the pk of candidates saved since they were added (memory stays small)."""
+        for kind, i in self.unresolved:
+            source, ident, processed = self.entries[kind][i]
+            pk = getattr(ident, "pk", None)
+            if pk is not None:
+                self.entries[kind][i] = (source, pk, processed)
+        self.unresolved = []
 
     def __len__(self) -> int:
         return sum(len(e) for e in self.entries.values())

@@ -156,6 +156,10 @@ def candidate_index(run: ExtractionRun | None = None) -> NearDuplicateIndex:
     return index
 
 
+def forget_index(run: ExtractionRun) -> None:
+    _candidate_indexes.pop((run.pk, run.started_at.isoformat()), None)
+
+
 def mark_indexed(run: ExtractionRun, pks: list[int]) -> None:
     """Candidates this process created (already in the run's index) need no reload."""
     key = (run.pk, run.started_at.isoformat())
