@@ -22,6 +22,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Running a file puts its directory first on sys.path, where a sibling bench
+# script could shadow a standard module (bench/queue.py shadows `queue`).
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT))
 TMP = Path(tempfile.mkdtemp(prefix="kb-bench-"))
 os.environ["MEMORY_REVIEW_VAR_DIR"] = str(TMP)
@@ -160,7 +163,7 @@ def main() -> None:
     sizes = [int(s) for s in args.sizes.split(",")]
     call_command("migrate", verbosity=0, skip_checks=True)
     user = User.objects.create_user("bench", "bench@localhost", first_name="Bench")
-    print(f"knowledge repository bench (temp dir {TMP})")
+    print(f"knowledge repository bench (temp dir {TMP}, load average {os.getloadavg()[0]:.1f})")
     print(f"{'records':>8} {'approval→commit':>16} {'bare git commit':>16} {'ratio':>6}")
     results = {}
     for n in sizes:
@@ -179,6 +182,7 @@ def main() -> None:
             if n == max(sizes):
                 git(path, "checkout", "-q", "--", ".")
                 release_and_read(path, user, n)
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     first, last = results[sizes[0]], results[sizes[-1]]
     print(
         f"growth {sizes[0]}→{sizes[-1]} records: approval→commit ×{last[0] / first[0]:.2f}, "
@@ -198,15 +202,22 @@ def release_and_read(path: Path, user: User, n: int) -> None:
     result = actions.cut_release(user=user, name="bench-1")
     took = time.perf_counter() - start
     assert result.release is not None, result.failures
-    print(f"release of {n} records (checks + changelog + tag): {ms(took)}  (target < 5 s)")
+    print(f"release of {n} records, cold (every record parsed): {ms(took)}  (target < 5 s)")
+    for r in range(5):
+        approval_to_commit(user, f"record-{(r * 104729) % n:05d}", 100 + r)
+    start = time.perf_counter()
+    result = actions.cut_release(user=user, name="bench-2")
+    took = time.perf_counter() - start
+    assert result.release is not None, result.failures
+    print(f"next release after 5 approvals (records seen by earlier checks): {ms(took)}")
 
     opens = []
     for _ in range(3):
         start = time.perf_counter()
-        kb = open_knowledge(path, ref="bench-1")
+        kb = open_knowledge(path, ref="bench-2")
         opens.append(time.perf_counter() - start)
         kb.close()
-    kb = open_knowledge(path, ref="bench-1")
+    kb = open_knowledge(path, ref="bench-2")
     print(f"reader open at {n} records (median of 3): {ms(statistics.median(opens))}")
     queries = [" ".join(rng.choice(VOCAB) for _ in range(rng.randint(2, 6))) for _ in range(60)]
     queries += ["".join(rng.choice(HAN) for _ in range(5)) for _ in range(20)]

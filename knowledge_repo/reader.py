@@ -315,12 +315,13 @@ def _json_for_prompt(value: Any) -> str:
 class KnowledgeBase:
     """The records of one knowledge base at one ref, indexed for selection.
 
-    Build it with ``open_knowledge``. Opening stays fast on large knowledge
-    bases because a record's name and description are taken from its
-    MEMORY.md line (a release guarantees they agree) and its YAML front
-    matter is parsed only when the record is listed or selected; records
-    without an index line, or with a ``valid_until``, are parsed at once.
-    A record that fails to parse is left out and named in ``problems``;
+    Build it with ``open_knowledge``. Opening and selecting stay fast on
+    large knowledge bases because a record's name and description come from
+    its MEMORY.md line and its YAML front matter is parsed only by
+    ``records()``: a release guarantees that every record parses and that
+    the index matches. Records without an index line, or with a
+    ``valid_until``, are parsed at once. A record that is not in the record
+    format (or, when parsed, fails) is left out and named in ``problems``;
     one whose ``valid_until`` has passed is listed by ``records()`` but never
     selected.
     """
@@ -467,8 +468,6 @@ class KnowledgeBase:
         for i, score in ranked:
             if len(chosen) >= k:
                 break
-            if self._record(i) is None:
-                continue
             text = self._texts[i]
             if used + len(text) > max_chars:
                 room = max_chars - used
@@ -483,8 +482,7 @@ class KnowledgeBase:
         """Up to ``k`` records most relevant to ``query``, within ``max_chars`` of content."""
         limit = self.records_max_chars if max_chars is None else max_chars
         scores = self.scores(query)
-        # A few spare candidates in case a chosen record turns out not to parse.
-        top = heapq.nlargest(k + 3, scores.items(), key=lambda item: (item[1], -item[0]))
+        top = heapq.nlargest(k, scores.items(), key=lambda item: (item[1], -item[0]))
         return self._fit(top, k, limit)
 
     def _index_lines(self, order: Iterable[int]) -> list[str]:

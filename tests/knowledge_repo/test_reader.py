@@ -461,7 +461,7 @@ def test_the_reader_imports_without_django(kbpath):
 
 def test_a_broken_record_is_left_out_and_named(tmp_path):
     path = build_repo(tmp_path / "kb", RECORDS)
-    (path / "records/coffee.md").write_text("---\nname: [unclosed\n---\nCoffee coffee\n")
+    (path / "records/coffee.md").write_text("---\nname: no closing line\nCoffee coffee\n")
     (path / "records/stray.md").write_text("no front matter, no index line")
     git_env = {
         "GIT_AUTHOR_NAME": "a",
@@ -477,3 +477,19 @@ def test_a_broken_record_is_left_out_and_named(tmp_path):
         assert kb.select("coffee") == []
         assert "records/coffee.md" in kb.problems and "records/stray.md" in kb.problems
         assert len(kb.records()) == 4
+
+
+def test_records_parses_and_drops_a_listed_record_with_broken_yaml(tmp_path):
+    path = build_repo(tmp_path / "kb", RECORDS)
+    (path / "records/coffee.md").write_text("---\nname: [unclosed\n---\nCoffee\n")
+    git_env = {
+        "GIT_AUTHOR_NAME": "a",
+        "GIT_AUTHOR_EMAIL": "a@a",
+        "GIT_COMMITTER_NAME": "a",
+        "GIT_COMMITTER_EMAIL": "a@a",
+        "PATH": "/usr/bin:/bin",
+    }
+    subprocess.run(["git", "-C", str(path), "commit", "-qam", "break"], check=True, env=git_env)
+    with open_knowledge(path, ref="main") as kb:
+        assert "coffee" not in [r.slug for r in kb.records()]
+        assert "records/coffee.md" in kb.problems
