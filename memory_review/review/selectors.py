@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Min, Q, QuerySet
+from django.db.models import Count, F, Max, Min, Q, QuerySet
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -28,6 +28,24 @@ from .models import Claim, ReviewEvent, Skip
 from .text import FLAG_EXPLANATIONS, highlight
 
 PAGE_SIZE = 50
+QUEUE_COLUMNS = (
+    "name",
+    "description",
+    "kind",
+    "type",
+    "operation",
+    "target_slug",
+    "run_id",
+    "created_at",
+    "duplicate_of_id",
+    "duplicate_of_record",
+    "flag_personal_data",
+    "flag_instruction",
+    "flag_temporary",
+    "flag_hidden_chars",
+    "flag_low_confidence",
+    "conversation__source__name",
+)
 COUNT_LIMIT = 1000
 COUNT_CACHE_SECONDS = 30
 
@@ -173,14 +191,55 @@ def queue_page(filters: QueueFilters, user: Any, cursor: str = "") -> QueuePage:
     page_qs = _ordered(qs, filters.order)
     if cursor:
         page_qs = _after(page_qs, filters.order, cursor)
+    # Claims come as two joined columns rather than a related object, so a row
+    # without a claim costs no exception in the template.
     rows = list(
-        page_qs.select_related("run", "claim__user", "conversation__source").defer(
-            "body", "target_snapshot", "poor_answer"
-        )[: PAGE_SIZE + 1]
+        page_qs.select_related("conversation__source")
+        .annotate(claimed_by=F("claim__user__username"), claim_expires=F("claim__expires_at"))
+        .only(*QUEUE_COLUMNS)[: PAGE_SIZE + 1]
     )
     next_cursor = encode_cursor(rows[PAGE_SIZE - 1]) if len(rows) > PAGE_SIZE else None
+    now = timezone.now()
+    for row in rows[:PAGE_SIZE]:
+        # Computed here once: template filters per row are the bulk of the page's time.
+        row.badges = row_badges(row)  # type: ignore[attr-defined]
+        row.age = short_age(now - row.created_at)  # type: ignore[attr-defined]
+        row.type_label = TYPE_LABELS.get(row.type, row.type)  # type: ignore[attr-defined]
+        row.operation_label = OPERATION_LABELS.get(row.operation, row.operation)  # type: ignore[attr-defined]
+        row.claimed = (  # type: ignore[attr-defined]
+            row.claimed_by  # type: ignore[attr-defined]
+            if row.claimed_by and row.claim_expires > now and row.claimed_by != user.get_username()  # type: ignore[attr-defined]
+            else ""
+        )
     count, bound = filtered_count(filters, user)
     return QueuePage(rows[:PAGE_SIZE], next_cursor, count, bound, facet_counts())
+
+
+TYPE_LABELS = {value: str(label).lower() for value, label in Candidate.Type.choices}
+OPERATION_LABELS = {value: str(label) for value, label in Candidate.Operation.choices}
+_BADGES = (
+    ("flag_personal_data", "bad", "personal data"),
+    ("flag_instruction", "bad", "instruction"),
+    ("flag_temporary", "warn", "temporary"),
+    ("flag_hidden_chars", "warn", "hidden chars"),
+    ("flag_low_confidence", "", "low confidence"),
+)
+
+
+def row_badges(candidate: Candidate) -> list[tuple[str, str]]:
+    """(css class, label) of each flag a queue row shows."""
+    badges = [(css, label) for name, css, label in _BADGES if getattr(candidate, name)]
+    if candidate.duplicate_of_id or candidate.duplicate_of_record:
+        badges.insert(2, ("warn", "duplicate"))
+    return badges
+
+
+def short_age(delta: timedelta) -> str:
+    seconds = int(delta.total_seconds())
+    for size, unit in ((86400, "d"), (3600, "h"), (60, "min")):
+        if seconds >= size:
+            return f"{seconds // size} {unit}"
+    return "just now"
 
 
 def filtered_count(filters: QueueFilters, user: Any) -> tuple[int, bool]:

@@ -29,6 +29,7 @@ def queue(request: HttpRequest) -> HttpResponse:
             "filters": filters,
             "page": page,
             "query": urlencode(filters.params()),
+            "query_suffix": "?" + urlencode(filters.params()) if filters.params() else "",
             "tabs": [(key, label, facets.get(f"tab_{key}", 0)) for key, (label, _) in TABS.items()],
             "types": [
                 (value, label, facets.get(f"type_{value}", 0))
@@ -49,6 +50,8 @@ def queue(request: HttpRequest) -> HttpResponse:
             "has_cursor": bool(request.GET.get("after")),
             "reject_reasons": actions.REJECT_REASONS,
             "now": timezone.now(),
+            # One reverse() per page, not two per row: rows link to <prefix><pk>/.
+            "candidate_prefix": reverse("review:candidate", args=[0]).removesuffix("0/"),
         },
     )
 
