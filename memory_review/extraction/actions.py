@@ -205,9 +205,9 @@ class ChunkRunner:
     def __init__(self, run: ExtractionRun, provider: Provider | None = None) -> None:
         self.run = run
         self.provider = provider or get_provider(run.provider, model=run.model)
-        records, self.catalog = selectors.records_and_catalog()
+        _, self.catalog = selectors.records_and_catalog()
         self.provider.prepare(self.catalog)
-        self.context: RuleContext = selectors.rule_context(records, run)
+        self.context: RuleContext = selectors.rule_context(run)
         self.prefix_tokens = estimate_tokens(SYSTEM_PROMPT + self.catalog)
         self.batch = run.mode == ExtractionRun.Mode.BATCH
 

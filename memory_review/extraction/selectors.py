@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from datetime import datetime
 
 from django.apps import apps
@@ -106,24 +107,35 @@ def current_records() -> list[RecordInfo]:
     ]
 
 
-_records_cache: dict[tuple[object, ...], tuple[list[RecordInfo], str]] = {}
+_records_cache: dict[tuple[object, ...], tuple[list[RecordInfo], str, RuleContext]] = {}
+
+
+def _records_snapshot() -> tuple[list[RecordInfo], str, RuleContext]:
+    """Records, their catalog and their part of the rule context, rebuilt only on change."""
+    model = _record_model()
+    key: tuple[object, ...] = ()
+    if model is not None:
+        key = tuple(
+            model.objects.aggregate(n=Count("pk"), last=Max("updated_at"), top=Max("pk")).values()
+        )
+    hit = _records_cache.get(key)
+    if hit is None:
+        records = current_records()
+        index = NearDuplicateIndex(threshold=float(settings.EXTRACTION_NEAR_DUPLICATE_SCORE))
+        hit = (
+            records,
+            render_catalog(catalog_entries(records)),
+            RuleContext(records=records, index=index),
+        )
+        _records_cache.clear()
+        _records_cache[key] = hit
+    return hit
 
 
 def records_and_catalog() -> tuple[list[RecordInfo], str]:
     """Current records and their rendered catalog, re-read only when a record changed."""
-    model = _record_model()
-    if model is None:
-        return [], render_catalog([])
-    key = tuple(
-        model.objects.aggregate(n=Count("pk"), last=Max("updated_at"), top=Max("pk")).values()
-    )
-    hit = _records_cache.get(key)
-    if hit is None:
-        records = current_records()
-        hit = (records, render_catalog(catalog_entries(records)))
-        _records_cache.clear()
-        _records_cache[key] = hit
-    return hit
+    records, catalog, _ = _records_snapshot()
+    return records, catalog
 
 
 def catalog_entries(records: list[RecordInfo]) -> list[CatalogEntry]:
@@ -168,15 +180,11 @@ def mark_indexed(run: ExtractionRun, pks: list[int]) -> None:
         _candidate_indexes[key] = (max(after, *pks), index)
 
 
-def rule_context(
-    records: list[RecordInfo] | None = None, run: ExtractionRun | None = None
-) -> RuleContext:
+def rule_context(run: ExtractionRun | None = None) -> RuleContext:
     """Records and open candidates, for update proposals and near-duplicates."""
-    return RuleContext(
-        records=current_records() if records is None else records,
-        index=NearDuplicateIndex(threshold=float(settings.EXTRACTION_NEAR_DUPLICATE_SCORE)),
-        candidates=candidate_index(run),
-    )
+    context = copy.copy(_records_snapshot()[2])
+    context.candidates = candidate_index(run)
+    return context
 
 
 def known_fingerprints(fingerprints: list[str]) -> set[str]:
