@@ -828,18 +828,6 @@ class ReindexResult:
     unparsable: list[str] = field(default_factory=list)
 
 
-def _last_commits(repo: Repo) -> dict[str, str]:
-    # One walk of the history: the newest commit that touched each record file.
-    out = repo.git.log("--format=%x1e%H", "--name-only", "--", "records")
-    last: dict[str, str] = {}
-    for chunk in out.split("\x1e")[1:]:
-        sha, *paths = chunk.strip().split("\n")
-        for path in paths:
-            if path.startswith("records/") and path.endswith(".md"):
-                last.setdefault(path[len("records/") : -len(".md")], sha)
-    return last
-
-
 def reindex() -> ReindexResult:
     """Rebuild the Record table from git HEAD alone.
 
@@ -856,7 +844,7 @@ def reindex() -> ReindexResult:
     ensure_initialised()
     with gitstore.writer_lock(root), gitstore.open_repo(root) as repo:
         snap = take_snapshot(repo, full=True)
-        commits = _last_commits(repo)
+        commits = gitstore.last_commits_by_record(repo)
     result.unparsable = sorted(snap.errors)
     with transaction.atomic():
         rows = {r.slug: r for r in Record.objects.select_for_update()}

@@ -146,3 +146,20 @@ def ref_exists(repo: Repo, ref: str) -> bool:
     except GitCommandError:
         return False
     return True
+
+
+def last_commits_by_record(repo: Repo) -> dict[str, str]:
+    """Slug -> the newest commit that touched ``records/<slug>.md`` (one history walk)."""
+    out = repo.git.log("--format=%x1e%H", "--name-only", "--", "records")
+    last: dict[str, str] = {}
+    for chunk in out.split("\x1e")[1:]:
+        sha, *paths = chunk.strip().split("\n")
+        for path in paths:
+            if path.startswith("records/") and path.endswith(".md"):
+                last.setdefault(path[len("records/") : -len(".md")], sha)
+    return last
+
+
+def all_commits(repo: Repo) -> set[str]:
+    """Every commit reachable from any ref."""
+    return set(repo.git.rev_list("--all").split())

@@ -13,7 +13,7 @@ from git.exc import GitCommandError
 from . import gitstore
 from .actions import ensure_initialised, repo_path
 from .models import Change, Record, Release
-from .reader import list_tree, read_blobs
+from .reader import KnowledgeBase, list_tree, open_knowledge, read_blobs
 from .recordcache import RecordCache
 from .recordfile import (
     INDEX_FILE,
@@ -314,6 +314,14 @@ def verify() -> list[Disagreement]:
             problems.append(Disagreement("git", f"git fsck failed: {exc.stderr.strip()}"))
             return problems
         snap = take_snapshot(repo, full=True)
+        last = gitstore.last_commits_by_record(repo)
+        known = gitstore.all_commits(repo)
+    for change in Change.objects.filter(status=Change.Status.COMMITTED).exclude(
+        commit_sha__in=known
+    ):
+        problems.append(
+            Disagreement(f"change {change.pk}", f"commit {change.commit_sha} is not in git")
+        )
     for path, error in sorted(snap.errors.items()):
         problems.append(Disagreement(path, f"does not parse: {error}"))
     for failure in release_checks(snapshot=snap):
@@ -335,6 +343,14 @@ def verify() -> list[Disagreement]:
         if row.retracted:
             problems.append(Disagreement(slug, "in git but retracted in the database"))
             continue
+        if row.commit != last.get(slug):
+            problems.append(
+                Disagreement(
+                    slug,
+                    f"database says commit {row.commit or '(none)'}, "
+                    f"git's last change is {last.get(slug)}",
+                )
+            )
         db = record_data(row)
         for name in _COMPARED:
             if getattr(db, name) != getattr(data, name):
@@ -344,3 +360,19 @@ def verify() -> list[Disagreement]:
         if not row.retracted and missing and slug not in pending:
             problems.append(Disagreement(slug, "current in the database but not in git"))
     return problems
+
+
+def open_release(ref: str = "published") -> KnowledgeBase:
+    """The working repository at ``ref`` as public agents see it, with the prompt budget settings.
+
+    Close it after use (it is a context manager). Raises KnowledgeBaseError
+    when the ref does not exist yet (e.g. nothing published).
+    """
+    ensure_initialised()
+    return open_knowledge(
+        repo_path(),
+        ref,
+        index_max_lines=settings.PROMPT_INDEX_MAX_LINES,
+        index_max_chars=settings.PROMPT_INDEX_MAX_CHARS,
+        records_max_chars=settings.PROMPT_RECORDS_MAX_CHARS,
+    )

@@ -52,6 +52,18 @@ def test_kb_verify_prints_each_disagreement(kb, alice):
     assert "running-the-tests: in git but not in the database" in out.getvalue()
 
 
+def test_kb_verify_notices_a_lost_commit_record(kb, alice):
+    change = make_record(alice)
+    commit_pending()
+    Record.objects.update(commit="")
+    Change.objects.filter(pk=change.pk).update(commit_sha="0" * 40)
+    out = StringIO()
+    with pytest.raises(CommandError, match="2 problem"):
+        call_command("kb_verify", stdout=out)
+    assert "running-the-tests: database says commit (none)" in out.getvalue()
+    assert f"change {change.pk}: commit {'0' * 40} is not in git" in out.getvalue()
+
+
 def test_kb_reindex_rebuilds_the_index_from_git(kb, alice):
     make_record(alice, name="Deploying", open_flags=["personal_data"])
     make_record(alice)

@@ -1,5 +1,14 @@
-from knowledge_repo.actions import commit_pending, retract_record, update_record
-from knowledge_repo.selectors import record_file, record_history
+import pytest
+
+from knowledge_repo.actions import (
+    commit_pending,
+    cut_release,
+    publish_release,
+    retract_record,
+    update_record,
+)
+from knowledge_repo.reader import KnowledgeBaseError
+from knowledge_repo.selectors import open_release, record_file, record_history
 
 from .conftest import make_record
 
@@ -49,3 +58,20 @@ def test_record_file_reads_any_ref(kb, alice):
     assert record_file("running-the-tests", ref=done[0].commit_sha).endswith("first\n")
     assert record_file("nope") is None
     assert record_file("../MEMORY") is None
+
+
+def test_open_release_reads_what_was_published_with_the_budget(kb, settings, alice, bob):
+    settings.PROMPT_INDEX_MAX_LINES = 1
+    make_record(alice)
+    make_record(alice, name="Deploying")
+    commit_pending()
+    with pytest.raises(KnowledgeBaseError):
+        open_release()
+    publish_release(user=bob, name=cut_release(user=bob).release.name)
+    with open_release() as release:
+        assert [r.slug for r in release.records()] == ["deploying", "running-the-tests"]
+        assert release.index_text().endswith(
+            "(1 more records are not listed here; "
+            "the most relevant to this conversation are listed "
+            "first.)"
+        )
