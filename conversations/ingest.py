@@ -282,7 +282,7 @@ class _Writer:
             if grown:
                 with connection.cursor() as cursor:
                     cursor.executemany(CONVERSATION_UPDATE, grown)
-            batch = [(*r[:3], self.json_param(r[3]), *r[4:]) for r in self._message_rows(rows)]
+            batch = list(self._message_rows(rows))
             if batch:
                 with connection.cursor() as cursor:
                     cursor.executemany(MESSAGE_INSERT, batch)
@@ -411,7 +411,7 @@ class _Writer:
         return ("revised" if outcome == "created" else outcome), final
 
     def _message_rows(self, rows: list[tuple[_State, _Item, int]]) -> Iterable[tuple[Any, ...]]:
-        adapt = self.adapt_datetime
+        adapt, json_param = self.adapt_datetime, self.json_param
         for state, item, index in rows:
             offset = index - item.base
             message = item.conversation.messages[offset]
@@ -420,7 +420,7 @@ class _Writer:
                 state.pk,
                 index,
                 message.role,
-                item.contents[offset],
+                json_param(item.contents[offset]),
                 text,
                 tool_use,
                 tool_output,
@@ -505,7 +505,11 @@ def _json_param() -> Callable[[str], Any]:
             return Jsonb(text, dumps=str)
 
         return jsonb
-    return str
+
+    def as_text(text: str) -> str:
+        return text
+
+    return as_text
 
 
 def _as_json(item: _Item) -> dict[str, Any]:

@@ -115,13 +115,14 @@ def _unstorable(obj: Any) -> str | None:
 
 def _check(record: Record, text: str, max_depth: int) -> Record:
     """Parse `text` into `record.obj`, or set the problem reason."""
-    if "\x00" in text:
-        record.reason, record.detail = "nul_character", "a NUL character in the raw line"
-        return record
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
-        record.reason, record.detail = "invalid_json", str(exc)
+        # JSON never contains a raw NUL, so looking for one only on failure is enough.
+        if "\x00" in text:
+            record.reason, record.detail = "nul_character", "a NUL character in the raw line"
+        else:
+            record.reason, record.detail = "invalid_json", str(exc)
         return record
     except RecursionError:
         record.reason, record.detail = "too_deep", f"nested deeper than {max_depth}"
