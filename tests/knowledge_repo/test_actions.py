@@ -1,4 +1,9 @@
+import os
+import re
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 from django.db import connection, transaction
@@ -219,7 +224,7 @@ def test_a_crash_while_writing_files_is_cleaned_up(kb, alice):
     assert "running-the-tests" in (kb / "MEMORY.md").read_text()
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_two_committers_racing_commit_each_change_once(kb, alice):
     for n in range(6):
         make_record(alice, name=f"Fact {n}")
@@ -265,3 +270,38 @@ def test_a_rolled_back_approval_leaves_nothing_behind(kb, alice):
         raise RuntimeError("the review action failed after calling us")
     assert not Change.objects.exists() and not Record.objects.exists()
     assert commit_pending() == []
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_two_committer_processes_racing_commit_each_change_once(kb, settings, alice):
+    if connection.vendor != "postgresql":
+        pytest.skip("other processes can only see the test database on PostgreSQL")
+    for n in range(8):
+        make_record(alice, name=f"Fact {n}")
+    actions.ensure_initialised()
+    db = connection.settings_dict
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+    env = {
+        **os.environ,
+        "DEBUG": "true",
+        "DATABASE_URL": f"postgres://{auth}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "KNOWLEDGE_REPO_PATH": str(kb),
+        "KNOWLEDGE_PUBLISH_REMOTES": ",".join(settings.KNOWLEDGE_PUBLISH_REMOTES),
+        "KNOWLEDGE_COMMIT_IN_PROCESS": "false",
+    }
+    root = Path(__file__).resolve().parents[2]
+    command = [sys.executable, "manage.py", "kb_commit", "--skip-checks"]
+    procs = [
+        subprocess.Popen(command, cwd=root, env=env, stdout=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    outputs = [p.communicate(timeout=300)[0] for p in procs]
+    assert [p.returncode for p in procs] == [0, 0]
+    counts = [int(re.search(r"committed (\d+) change", out).group(1)) for out in outputs]
+    assert sum(counts) == 8
+    log = git(kb, "log", "--format=%B")
+    for change in Change.objects.all():
+        assert change.status == "committed"
+        assert log.count(f"Change-Id: {change.pk}\n") == 1
+    assert len(commits(kb)) == 9
