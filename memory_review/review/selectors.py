@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -189,7 +189,11 @@ def queue_page(filters: QueueFilters, user: Any, cursor: str = "") -> QueuePage:
     """One page of the queue with its cursor for the next page and bounded counts."""
     qs = filtered_candidates(filters, user)
     page_qs = _ordered(qs, filters.order)
-    if cursor:
+    search_next: str | None = None
+    if filters.q:
+        pks, search_next = _search(filters, user, cursor)
+        page_qs = page_qs.filter(pk__in=pks)
+    elif cursor:
         page_qs = _after(page_qs, filters.order, cursor)
     # Claims come as two joined columns rather than a related object, so a row
     # without a claim costs no exception in the template.
@@ -199,6 +203,8 @@ def queue_page(filters: QueueFilters, user: Any, cursor: str = "") -> QueuePage:
         .only(*QUEUE_COLUMNS)[: PAGE_SIZE + 1]
     )
     next_cursor = encode_cursor(rows[PAGE_SIZE - 1]) if len(rows) > PAGE_SIZE else None
+    if filters.q:
+        next_cursor = search_next
     now = timezone.now()
     for row in rows[:PAGE_SIZE]:
         # Computed here once: template filters per row are the bulk of the page's time.
@@ -211,8 +217,53 @@ def queue_page(filters: QueueFilters, user: Any, cursor: str = "") -> QueuePage:
             if row.claimed_by and row.claim_expires > now and row.claimed_by != user.get_username()  # type: ignore[attr-defined]
             else ""
         )
-    count, bound = filtered_count(filters, user)
+    if filters.q:
+        # A text match cannot use an index: counting it would scan the table.
+        count, bound = min(len(rows), PAGE_SIZE), next_cursor is not None
+    else:
+        count, bound = filtered_count(filters, user)
     return QueuePage(rows[:PAGE_SIZE], next_cursor, count, bound, facet_counts())
+
+
+SEARCH_WINDOW = 2000
+SEARCH_MAX_SCAN = 20000
+
+
+def _search(filters: QueueFilters, user: Any, cursor: str) -> tuple[list[int], str | None]:
+    """Primary keys of the next page of text matches, and the cursor to go on from.
+
+    Text matching cannot use an index, and a database left alone may sort the
+    whole table when it expects few matches. So the queue is walked in index
+    order a window at a time and the text is tested inside each window only;
+    one request scans at most SEARCH_MAX_SCAN rows and then offers to go on.
+    """
+    base = _ordered(filtered_candidates(replace(filters, q=""), user), filters.order)
+    text = (
+        Q(name__icontains=filters.q)
+        | Q(description__icontains=filters.q)
+        | Q(body__icontains=filters.q)
+    )
+    found: list[tuple[int, datetime]] = []
+    position, scanned = cursor, 0
+    while scanned < SEARCH_MAX_SCAN:
+        window_qs = _after(base, filters.order, position) if position else base
+        window = list(window_qs.values_list("pk", "created_at")[:SEARCH_WINDOW])
+        scanned += len(window)
+        hits = set(
+            Candidate.objects.filter(pk__in=[pk for pk, _ in window])
+            .filter(text)
+            .values_list("pk", flat=True)
+        )
+        for pk, at in window:
+            if pk in hits:
+                found.append((pk, at))
+                if len(found) == PAGE_SIZE:
+                    return [pk for pk, _ in found], f"{at.isoformat()}_{pk}"
+        if len(window) < SEARCH_WINDOW:
+            return [pk for pk, _ in found], None
+        last_pk, last_at = window[-1]
+        position = f"{last_at.isoformat()}_{last_pk}"
+    return [pk for pk, _ in found], position
 
 
 TYPE_LABELS = {value: str(label).lower() for value, label in Candidate.Type.choices}

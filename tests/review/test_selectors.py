@@ -45,3 +45,22 @@ def test_filters_round_trip_through_the_query_string():
     )
     assert filters.params() == {"type": "user", "order": "oldest", "run": "3"}
     assert QueueFilters.from_query(filters.params()) == filters
+
+
+def test_text_search_walks_the_queue_in_windows(alice, monkeypatch):
+    monkeypatch.setattr(selectors, "PAGE_SIZE", 2)
+    monkeypatch.setattr(selectors, "SEARCH_WINDOW", 3)
+    monkeypatch.setattr(selectors, "SEARCH_MAX_SCAN", 6)
+    made = [
+        factories.candidate(name=f"{'Blue' if i % 4 == 0 else 'Red'} fact {i}") for i in range(12)
+    ]
+    blue = [c.pk for c in reversed(made) if c.name.startswith("Blue")]  # newest first: 8, 4, 0
+    # Each request scans at most six rows (two windows) and offers to go on from there.
+    first = selectors.queue_page(QueueFilters(q="blue"), alice)
+    assert [c.pk for c in first.rows] == blue[:1]
+    assert first.next_cursor
+    second = selectors.queue_page(QueueFilters(q="blue"), alice, first.next_cursor)
+    assert [c.pk for c in second.rows] == blue[1:]
+    third = selectors.queue_page(QueueFilters(q="blue"), alice, second.next_cursor)
+    assert [c.pk for c in third.rows] == []
+    assert third.next_cursor is None
