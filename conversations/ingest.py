@@ -166,7 +166,6 @@ class _State:
     is_new: bool
     count: int
     last: str
-    db_count: int
     db_digests: list[str] | None = None
     tail: list[str] = field(default_factory=list)
     changed: bool = False
@@ -238,13 +237,12 @@ class _Writer:
         self.items, self.problems, self.item_messages = [], [], 0
         if not items and not problems:
             return
-        counts = (Counter(self.summary.problems), self.summary.messages_added)
         try:
             self._write(items, problems)
         except DatabaseError:
             # A race with a concurrent ingest, or a value the database refused: write
             # item by item so one bad conversation cannot take its neighbours with it.
-            self.summary.problems, self.summary.messages_added = counts[0], counts[1]
+            # (Counts change only once a write has committed, so nothing is undone here.)
             self._write([], problems)
             for item in items:
                 try:
@@ -335,7 +333,6 @@ class _Writer:
                 is_new=False,
                 count=count,
                 last=last,
-                db_count=count,
             )
 
     def _state(self, states: dict[str, _State], item: _Item, external_id: str) -> _State:
@@ -351,7 +348,6 @@ class _Writer:
                 is_new=True,
                 count=0,
                 last="",
-                db_count=0,
                 db_digests=[],
                 started_at=conv.started_at,
                 metadata=conv.metadata,
