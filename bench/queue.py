@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import psycopg
+
 ROOT = Path(__file__).resolve().parent.parent
 # This file is named queue.py: keep its folder off the path so that the
 # standard library's queue module (used by concurrent.futures) is the one found.
@@ -37,10 +39,8 @@ ARGS = parser.parse_args()
 TMP = Path(tempfile.mkdtemp(prefix="queue-bench-"))
 PG_NAME = f"bench_queue_{os.getpid()}"
 if ARGS.postgres:
-    import psycopg
-
     base = ARGS.postgres.rstrip("/")
-    with psycopg.connect(base + "/postgres", autocommit=True) as conn:
+    with psycopg.Connection.connect(base + "/postgres", autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{PG_NAME}"')
     os.environ["DATABASE_URL"] = f"{base}/{PG_NAME}"
 else:
@@ -70,7 +70,28 @@ from conversations.models import Conversation, Message, Source  # noqa: E402
 from memory_review.extraction.models import Candidate, ExtractionRun  # noqa: E402
 from memory_review.review.selectors import encode_cursor  # noqa: E402
 
-WORDS = ["sync", "export", "markdown", "notebook", "offline", "shortcut", "theme", "backup", "search", "tag", "folder", "share", "link", "pdf", "import", "template", "reminder", "calendar", "attachment", "encryption"]
+WORDS = [
+    "sync",
+    "export",
+    "markdown",
+    "notebook",
+    "offline",
+    "shortcut",
+    "theme",
+    "backup",
+    "search",
+    "tag",
+    "folder",
+    "share",
+    "link",
+    "pdf",
+    "import",
+    "template",
+    "reminder",
+    "calendar",
+    "attachment",
+    "encryption",
+]
 
 
 def seed(n: int) -> None:
@@ -188,7 +209,7 @@ if __name__ == "__main__":
     finally:
         if ARGS.postgres:
             connection.close()
-            import psycopg
-
-            with psycopg.connect(ARGS.postgres.rstrip("/") + "/postgres", autocommit=True) as conn:
+            with psycopg.Connection.connect(
+                ARGS.postgres.rstrip("/") + "/postgres", autocommit=True
+            ) as conn:
                 conn.execute(f'DROP DATABASE IF EXISTS "{PG_NAME}"')

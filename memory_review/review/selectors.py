@@ -197,7 +197,7 @@ def queue_page(filters: QueueFilters, user: Any, cursor: str = "") -> QueuePage:
         page_qs = _after(page_qs, filters.order, cursor)
     # Claims come as two joined columns rather than a related object, so a row
     # without a claim costs no exception in the template.
-    rows = list(
+    rows: list[Any] = list(
         page_qs.select_related("conversation__source")
         .annotate(claimed_by=F("claim__user__username"), claim_expires=F("claim__expires_at"))
         .only(*QUEUE_COLUMNS)[: PAGE_SIZE + 1]
