@@ -56,13 +56,13 @@ class NearDuplicateIndex:
     """Texts of pending candidates and records, by kind, to match new candidates against.
 
     Scoring every entry would make each new candidate cost more than the last, so
-    an inverted index picks the entries sharing the query's less common words (or
+    an inverted index picks the entries sharing most of the query's less common words (or
     CJK bigrams) and only those, at most `pool` of them, are scored with rapidfuzz.
     Two texts at the threshold share most of their words, so none is missed in practice.
     """
 
     threshold: float
-    pool: int = 200
+    pool: int = 50
     entries: dict[str, list[tuple[str, object, str]]] = field(default_factory=dict)
     postings: dict[str, dict[str, list[int]]] = field(default_factory=dict)
 
