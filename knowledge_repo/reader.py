@@ -27,7 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -389,7 +389,7 @@ class KnowledgeBase:
     # The inverted index keeps select() proportional to the query's postings,
     # not to the number of records.
     def _build_index(self) -> None:
-        postings: dict[str, list[tuple[int, int]]] = {}
+        postings: defaultdict[str, list[tuple[int, int]]] = defaultdict(list)
         lengths = [0] * len(self._slugs)
         for i in self._live:
             # Name and description say what a record is about; weigh them above the body.
@@ -400,16 +400,12 @@ class KnowledgeBase:
             )
             lengths[i] = len(terms)
             for term, tf in Counter(terms).items():
-                found = postings.get(term)
-                if found is None:
-                    postings[term] = [(i, tf)]
-                else:
-                    found.append((i, tf))
+                postings[term].append((i, tf))
         n = len(self._live)
         avg = (sum(lengths) / n) if n else 1.0
         # BM25's length normalisation per record, so a query only adds up postings.
         self._norm = [_K1 * (1 - _B + _B * length / (avg or 1.0)) for length in lengths]
-        self._postings = postings
+        self._postings = dict(postings)
         self._idf = {
             term: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for term, p in postings.items()
         }

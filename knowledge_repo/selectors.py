@@ -73,6 +73,7 @@ class Snapshot:
     records: dict[str, RecordData] = field(default_factory=dict)
     summaries: dict[str, tuple[str, str]] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
+    _index_lines: dict[str, str] | None = field(default=None, repr=False)
 
     @property
     def index_lines(self) -> int:
@@ -83,7 +84,12 @@ class Snapshot:
         return sum(len(line) + 1 for line in self.expected_index_lines().values())
 
     def expected_index_lines(self) -> dict[str, str]:
-        return {s: index_line(s, name, desc) for s, (name, desc) in self.summaries.items()}
+        # Asked for twice per release (size and staleness): build it once.
+        if self._index_lines is None:
+            self._index_lines = {
+                s: index_line(s, name, desc) for s, (name, desc) in self.summaries.items()
+            }
+        return self._index_lines
 
 
 def _slug_of(path: str) -> str:
