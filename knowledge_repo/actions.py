@@ -110,6 +110,13 @@ def ensure_initialised() -> bool:
 # --- Record actions -------------------------------------------------------------
 
 
+class KeepType:
+    """Type of ``KEEP``: "leave this field as it is"."""
+
+
+KEEP = KeepType()
+
+
 def _text(value: str) -> str:
     # Browsers send CRLF; the files keep plain newlines.
     return value.replace("\r\n", "\n").replace("\r", "\n")
@@ -302,10 +309,14 @@ def update_record(
     sources: Sequence[str] = (),
     candidate_id: int | None = None,
     open_flags: Sequence[str] = (),
-    valid_until: dt.date | None = None,
+    valid_until: dt.date | None | KeepType = KEEP,
     reviewed_by: Sequence[str] = (),
 ) -> Change:
-    """Change a record's text; the slug stays (links keep working), sources accumulate."""
+    """Change a record's text; the slug stays (links keep working), sources accumulate.
+
+    ``open_flags`` replaces the record's flags (pass none to clear them);
+    ``valid_until`` is kept unless given (None clears it).
+    """
     _check_fields(name, type)
     with transaction.atomic():
         record = _live(slug)
@@ -319,7 +330,8 @@ def update_record(
         record.sources = _dedupe([*record.sources, *sources])
         record.reviewed_by = _dedupe([*record.reviewed_by, *reviewed_by, author.username])
         record.open_flags = _dedupe(open_flags)
-        record.valid_until = valid_until
+        if not isinstance(valid_until, KeepType):
+            record.valid_until = valid_until
         record.updated = timezone.now()
         record.commit = ""
         record.save()
@@ -723,7 +735,9 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
         day = timezone.now().date().isoformat()
         section = changelog_markdown(name, changelog, day)
         log_file = root / CHANGELOG_FILE
-        old = log_file.read_text(encoding="utf-8") if log_file.exists() else ""
+        # From HEAD, not the working file: a release that died after writing
+        # the file must not leave its section behind twice.
+        old = gitstore.show_file(repo, "HEAD", CHANGELOG_FILE) or ""
         old = old.removeprefix("# Changelog\n").lstrip("\n")
         _write_text(log_file, f"# Changelog\n\n{section}\n{old}".rstrip("\n") + "\n")
         who = author_identity(user) if user is not None else committer()

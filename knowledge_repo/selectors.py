@@ -232,6 +232,8 @@ def _trailers(message: str, key: str) -> list[str]:
 
 def record_history(slug: str) -> list[HistoryEntry]:
     """Every commit that changed ``records/<slug>.md``, newest first, with its diff."""
+    if not is_valid_slug(slug):
+        return []
     ensure_initialised()
     with gitstore.open_repo(repo_path()) as repo:
         try:

@@ -1,3 +1,4 @@
+import datetime as dt
 import os
 import re
 import subprocess
@@ -138,7 +139,7 @@ def test_a_merge_replaces_several_records_with_one_in_one_commit(kb, alice, dora
     assert record.supersedes == ["test-runner"]
     assert record.sources == ["conv:1", "conv:2", "conv:3"]
     assert Record.objects.get(slug="test-runner").retracted
-    assert git(kb, "show", "--name-status", "--format=", "HEAD").split() == [
+    assert git(kb, "show", "--no-renames", "--name-status", "--format=", "HEAD").split() == [
         "M",
         "MEMORY.md",
         "D",
@@ -305,3 +306,39 @@ def test_two_committer_processes_racing_commit_each_change_once(kb, settings, al
         assert change.status == "committed"
         assert log.count(f"Change-Id: {change.pk}\n") == 1
     assert len(commits(kb)) == 9
+
+
+def test_creating_a_record_that_supersedes_another_replaces_it_in_one_commit(kb, alice):
+    make_record(alice, name="Deploy day", body="Thursdays.\n")
+    make_record(
+        alice,
+        name="Deploy schedule",
+        body="Fridays.\n",
+        supersedes=["deploy-day"],
+        valid_until=dt.date(2030, 1, 1),
+    )
+    commit_pending()
+    assert Record.objects.get(slug="deploy-day").retracted
+    new = Record.objects.get(slug="deploy-schedule")
+    assert new.supersedes == ["deploy-day"]
+    assert git(kb, "show", "--no-renames", "--name-status", "--format=", "HEAD").split() == [
+        "M",
+        "MEMORY.md",
+        "D",
+        "records/deploy-day.md",
+        "A",
+        "records/deploy-schedule.md",
+    ]
+    text = record_file("deploy-schedule")
+    assert "supersedes:\n- deploy-day\n" in text and "valid_until: '2030-01-01'\n" in text
+    update_record(
+        author=alice,
+        slug="deploy-schedule",
+        name="Deploy schedule",
+        description="",
+        body="Fridays, 10:00.\n",
+        type="project",
+    )
+    assert Record.objects.get(slug="deploy-schedule").valid_until == dt.date(2030, 1, 1)
+    with pytest.raises(RecordNotFound):
+        make_record(alice, name="Another", supersedes=["deploy-day"])
