@@ -7,21 +7,23 @@ from pathlib import Path
 
 import pytest
 
-# Playwright's sync API runs an event loop in this thread; the ORM calls the
-# test makes around it are synchronous and safe.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "bench" / "out"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator:
     chromium = shutil.which("chromium")
     if chromium is None:
         pytest.skip("Debian's chromium is not installed")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
+    # Playwright's sync API runs an event loop in this thread; the ORM calls the
+    # tests make around it are synchronous and safe. The variable is set only
+    # while a browser is open (module scope): left in os.environ it would leak
+    # into other tests' subprocesses (manage.py check --deploy rejects it), and
+    # the loop stops when the module's browser closes.
+    with pytest.MonkeyPatch.context() as mp, sync_playwright() as p:
+        mp.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         browser = p.chromium.launch(
             executable_path=chromium,
             args=["--no-sandbox", "--disable-background-networking"],

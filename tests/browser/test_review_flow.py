@@ -1,6 +1,7 @@
 """A reviewer works the queue by keyboard; a publisher cuts and publishes a release."""
 
 import pytest
+from django.core.cache import cache
 from git import Repo
 
 from knowledge_repo.models import Publication, Record, Release
@@ -16,6 +17,7 @@ pytestmark = [
 
 @pytest.fixture(autouse=True)
 def knowledge_repo(settings, tmp_path):
+    cache.clear()
     settings.KNOWLEDGE_REPO_PATH = tmp_path / "knowledge"
     settings.KNOWLEDGE_PUBLISH_REMOTES = [str(tmp_path / "published.git")]
     return settings.KNOWLEDGE_REPO_PATH
@@ -110,8 +112,7 @@ def test_reviewer_works_the_queue_and_publisher_releases(
     page.keyboard.press("r")
     page.wait_for_selector("#reject-panel.open")
     page.keyboard.press("2")
-    page.wait_for_selector("#toast.show")
-    page.wait_for_url("**/queue/")
+    page.wait_for_url("**/queue/", timeout=30_000)
 
     approved.refresh_from_db()
     rejected.refresh_from_db()
