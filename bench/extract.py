@@ -22,10 +22,12 @@ same transport. Reported:
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
 import random
 import resource
+import shutil
 import sys
 import tempfile
 import time
@@ -57,6 +59,7 @@ def main() -> None:
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != here]
 
     tmp = tempfile.mkdtemp(prefix="bench-extract-")
+    atexit.register(shutil.rmtree, tmp, ignore_errors=True)
     os.environ["MEMORY_REVIEW_VAR_DIR"] = tmp
     os.environ["DATABASE_URL"] = f"sqlite:///{tmp}/bench.sqlite3"
     os.environ["TASKS_BACKEND"] = "django.tasks.backends.immediate.ImmediateBackend"
