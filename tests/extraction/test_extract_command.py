@@ -61,6 +61,8 @@ def test_it_explains_bad_arguments():
         _call("--budget-usd", "lots")
     with pytest.raises(CommandError, match="no extraction run 99"):
         _call("--collect", "99")
+    with pytest.raises(CommandError, match="needs --provider anthropic"):
+        _call("--provider", "heuristic", "--mode", "batch")
 
 
 def test_resume_finishes_a_run():

@@ -79,6 +79,8 @@ class Command(BaseCommand):
             return self._summary(run, options)
 
         provider = options["provider"] or default_provider_name()
+        if options["mode"] == "batch" and provider != "anthropic":
+            raise CommandError("--mode batch sends a Message Batch: it needs --provider anthropic")
         budget = None
         if options["budget_usd"] is not None:
             try:
