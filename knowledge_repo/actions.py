@@ -220,6 +220,8 @@ def _enqueue(
     )
     if settings.KNOWLEDGE_COMMIT_IN_PROCESS:
         transaction.on_commit(_commit_after_transaction)
+    else:
+        transaction.on_commit(_enqueue_commit)
     return change
 
 
@@ -230,6 +232,15 @@ def _commit_after_transaction() -> None:
         commit_pending()
     except Exception:
         logger.exception("the knowledge committer failed; run manage.py kb_commit")
+
+
+def _enqueue_commit() -> None:
+    from .tasks import commit_outbox
+
+    try:
+        commit_outbox.enqueue()
+    except Exception:
+        logger.exception("could not enqueue the knowledge committer; run manage.py kb_commit")
 
 
 def _save_new(record: Record) -> None:

@@ -12,6 +12,9 @@ def kb(settings, tmp_path) -> Path:
     settings.KNOWLEDGE_REPO_PATH = tmp_path / "knowledge"
     settings.KNOWLEDGE_PUBLISH_REMOTES = [str(tmp_path / "published.git")]
     settings.KNOWLEDGE_COMMIT_IN_PROCESS = False
+    # Approvals enqueue the committer task; the dummy backend keeps it queued,
+    # so each test decides when commit_pending runs.
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
     # The cast's passwords need no real hashing here; it keeps these tests quick.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     return settings.KNOWLEDGE_REPO_PATH

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from django.db import connection, transaction
+from django.tasks import default_task_backend
 
 from knowledge_repo import actions
 from knowledge_repo.actions import (
@@ -290,6 +291,7 @@ def test_two_committer_processes_racing_commit_each_change_once(kb, settings, al
         "KNOWLEDGE_REPO_PATH": str(kb),
         "KNOWLEDGE_PUBLISH_REMOTES": ",".join(settings.KNOWLEDGE_PUBLISH_REMOTES),
         "KNOWLEDGE_COMMIT_IN_PROCESS": "false",
+        "TASKS_BACKEND": "django.tasks.backends.dummy.DummyBackend",
     }
     root = Path(__file__).resolve().parents[2]
     command = [sys.executable, "manage.py", "kb_commit", "--skip-checks"]
@@ -342,3 +344,17 @@ def test_creating_a_record_that_supersedes_another_replaces_it_in_one_commit(kb,
     assert Record.objects.get(slug="deploy-schedule").valid_until == dt.date(2030, 1, 1)
     with pytest.raises(RecordNotFound):
         make_record(alice, name="Another", supersedes=["deploy-day"])
+
+
+def test_out_of_process_the_approval_enqueues_the_committer_task(
+    kb, settings, alice, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        change = make_record(alice)
+    assert [r.task.name for r in default_task_backend.results] == ["commit_outbox"]
+    assert Change.objects.get(pk=change.pk).status == "pending"
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+    with django_capture_on_commit_callbacks(execute=True):
+        second = make_record(alice, name="Deploying")
+    assert Change.objects.get(pk=second.pk).status == "committed"
+    assert Change.objects.get(pk=change.pk).status == "committed"

@@ -57,6 +57,7 @@ def test_a_committer_killed_after_git_commit_does_not_commit_twice(tmp_path):
         "KNOWLEDGE_REPO_PATH": str(repo),
         "KNOWLEDGE_PUBLISH_REMOTES": str(tmp_path / "published.git"),
         "KNOWLEDGE_COMMIT_IN_PROCESS": "false",
+        "TASKS_BACKEND": "django.tasks.backends.dummy.DummyBackend",
     }
     assert manage(env, "migrate", "-v0").returncode == 0
     setup = manage(env, "shell", "-c", SETUP)
