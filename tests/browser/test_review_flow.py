@@ -1,6 +1,7 @@
 """A reviewer works the queue by keyboard; a publisher cuts and publishes a release."""
 
 import pytest
+from django.contrib.auth.models import Group
 from django.core.cache import cache
 from git import Repo
 
@@ -11,8 +12,15 @@ from ..review import factories
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.django_db(transaction=True),
 ]
+
+
+@pytest.fixture(autouse=True)
+def roles(transactional_db):
+    """The role groups: an earlier transactional test's flush removes what migrations made."""
+    for name in ("reviewer", "publisher"):
+        Group.objects.get_or_create(name=name)
 
 
 @pytest.fixture(autouse=True)

@@ -18,12 +18,20 @@ from . import factories
 
 pytestmark = [
     pytest.mark.postgres,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
         settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
         reason="needs PostgreSQL (DATABASE_URL=postgres://...)",
     ),
 ]
+
+
+@pytest.fixture(autouse=True)
+def roles(transactional_db):
+    """The role groups: an earlier transactional test's flush removes what migrations made."""
+    for name in ("reviewer", "publisher"):
+        Group.objects.get_or_create(name=name)
+
 
 REVIEWERS = 20
 CANDIDATES = 10

@@ -82,7 +82,7 @@ def bulk(request: HttpRequest) -> HttpResponse:
     filters = QueueFilters.from_query(source)
     action = source.get("action", "reject")
     queue_url = reverse("review:queue") + "?" + urlencode(filters.params())
-    ids = list(selectors.filtered_candidates(filters, request.user).values_list("pk", flat=True))
+    matching = selectors.filtered_candidates(filters, request.user)
     if request.method == "GET":
         return render(
             request,
@@ -91,14 +91,15 @@ def bulk(request: HttpRequest) -> HttpResponse:
                 "filters": filters,
                 "params": filters.params(),
                 "action": action if action in ("approve", "reject") else "reject",
-                "count": len(ids),
+                "count": matching.count(),
                 "queue_url": queue_url,
                 "reject_reasons": actions.REJECT_REASONS,
-                "high_risk": selectors.filtered_candidates(filters, request.user)
-                .filter(Q(flag_personal_data=True) | Q(flag_instruction=True))
-                .count(),
+                "high_risk": matching.filter(
+                    Q(flag_personal_data=True) | Q(flag_instruction=True)
+                ).count(),
             },
         )
+    ids = list(matching.values_list("pk", flat=True))
     form = BulkForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Choose approve or reject and confirm the count.")
