@@ -22,13 +22,13 @@ import tempfile
 import time
 from pathlib import Path
 
-import psycopg
-
 ROOT = Path(__file__).resolve().parent.parent
 # This file is named queue.py: keep its folder off the path so that the
 # standard library's queue module (used by concurrent.futures) is the one found.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT))
+
+import psycopg  # noqa: E402 - after the path fix: psycopg imports the standard queue
 
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("--candidates", type=int, default=100_000)

@@ -192,7 +192,9 @@ def queue_page(filters: QueueFilters, user: Any, cursor: str = "") -> QueuePage:
     search_next: str | None = None
     if filters.q:
         pks, search_next = _search(filters, user, cursor)
-        page_qs = page_qs.filter(pk__in=pks)
+        # By primary key only: ordered by the queue index, the database would walk
+        # the whole queue looking for a 51st row that is not in the list.
+        page_qs = Candidate.objects.filter(pk__in=pks).order_by()
     elif cursor:
         page_qs = _after(page_qs, filters.order, cursor)
     # Claims come as two joined columns rather than a related object, so a row
@@ -204,6 +206,8 @@ def queue_page(filters: QueueFilters, user: Any, cursor: str = "") -> QueuePage:
     )
     next_cursor = encode_cursor(rows[PAGE_SIZE - 1]) if len(rows) > PAGE_SIZE else None
     if filters.q:
+        position = {pk: i for i, pk in enumerate(pks)}
+        rows.sort(key=lambda row: position[row.pk])
         next_cursor = search_next
     now = timezone.now()
     for row in rows[:PAGE_SIZE]:
@@ -225,7 +229,8 @@ def queue_page(filters: QueueFilters, user: Any, cursor: str = "") -> QueuePage:
     return QueuePage(rows[:PAGE_SIZE], next_cursor, count, bound, facet_counts())
 
 
-SEARCH_WINDOW = 2000
+SEARCH_FIRST_WINDOW = 250
+SEARCH_WINDOW = 4000
 SEARCH_MAX_SCAN = 20000
 
 
@@ -243,27 +248,31 @@ def _search(filters: QueueFilters, user: Any, cursor: str) -> tuple[list[int], s
         | Q(description__icontains=filters.q)
         | Q(body__icontains=filters.q)
     )
-    found: list[tuple[int, datetime]] = []
-    position, scanned = cursor, 0
+    found: list[int] = []
+    position, scanned, size = cursor, 0, min(SEARCH_FIRST_WINDOW, SEARCH_WINDOW)
     while scanned < SEARCH_MAX_SCAN:
         window_qs = _after(base, filters.order, position) if position else base
-        window = list(window_qs.values_list("pk", "created_at")[:SEARCH_WINDOW])
+        window = list(window_qs.values_list("pk", flat=True)[:size])
         scanned += len(window)
         hits = set(
-            Candidate.objects.filter(pk__in=[pk for pk, _ in window])
-            .filter(text)
-            .values_list("pk", flat=True)
+            Candidate.objects.filter(pk__in=window).filter(text).values_list("pk", flat=True)
         )
-        for pk, at in window:
+        for pk in window:
             if pk in hits:
-                found.append((pk, at))
+                found.append(pk)
                 if len(found) == PAGE_SIZE:
-                    return [pk for pk, _ in found], f"{at.isoformat()}_{pk}"
-        if len(window) < SEARCH_WINDOW:
-            return [pk for pk, _ in found], None
-        last_pk, last_at = window[-1]
-        position = f"{last_at.isoformat()}_{last_pk}"
-    return [pk for pk, _ in found], position
+                    return found, _cursor_at(pk)
+        if len(window) < size:
+            return found, None
+        position = _cursor_at(window[-1])
+        # Common words fill a page from the first small window; rare ones widen it.
+        size = min(size * 2, SEARCH_WINDOW)
+    return found, position
+
+
+def _cursor_at(pk: int) -> str:
+    at = Candidate.objects.values_list("created_at", flat=True).get(pk=pk)
+    return f"{at.isoformat()}_{pk}"
 
 
 TYPE_LABELS = {value: str(label).lower() for value, label in Candidate.Type.choices}
