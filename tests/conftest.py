@@ -9,7 +9,9 @@ def _user(username: str, *groups: str, **extra) -> User:
         username, f"{username}@example.org", "pw-" + username, first_name=username.title(), **extra
     )
     for name in groups:
-        user.groups.add(Group.objects.get(name=name))
+        # get_or_create: a transactional test's flush removes the groups the
+        # roles migration made, and later transactional tests still need them.
+        user.groups.add(Group.objects.get_or_create(name=name)[0])
     return user
 
 

@@ -226,7 +226,7 @@ def test_a_crash_while_writing_files_is_cleaned_up(kb, alice):
     assert "running-the-tests" in (kb / "MEMORY.md").read_text()
 
 
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_two_committers_racing_commit_each_change_once(kb, alice):
     for n in range(6):
         make_record(alice, name=f"Fact {n}")
@@ -275,7 +275,7 @@ def test_a_rolled_back_approval_leaves_nothing_behind(kb, alice):
 
 
 @pytest.mark.postgres
-@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+@pytest.mark.django_db(transaction=True)
 def test_two_committer_processes_racing_commit_each_change_once(kb, settings, alice):
     if connection.vendor != "postgresql":
         pytest.skip("other processes can only see the test database on PostgreSQL")

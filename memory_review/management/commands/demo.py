@@ -59,7 +59,7 @@ class Command(BaseCommand):
                 user = User.objects.create_user(
                     username, f"{username}@demo.invalid", password, first_name=username.title()
                 )
-                user.groups.add(Group.objects.get(name=role))
+                user.groups.add(Group.objects.get_or_create(name=role)[0])
                 known[username] = password
             result.append((username, known.get(username, "(set before; unchanged)"), role))
         settings.VAR_DIR.mkdir(parents=True, exist_ok=True)
