@@ -12,13 +12,16 @@ from ..review import factories
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
 ]
 
 
 @pytest.fixture(autouse=True)
 def roles(transactional_db):
-    """The role groups: an earlier transactional test's flush removes what migrations made."""
+    """The role groups, in case an earlier transactional test's flush removed them.
+
+    Serialized rollback stays on: a flush without it re-creates content types,
+    which breaks the next serialized-rollback test of another app."""
     for name in ("reviewer", "publisher"):
         Group.objects.get_or_create(name=name)
 

@@ -18,7 +18,7 @@ from . import factories
 
 pytestmark = [
     pytest.mark.postgres,
-    pytest.mark.django_db(transaction=True),
+    pytest.mark.django_db(transaction=True, serialized_rollback=True),
     pytest.mark.skipif(
         settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
         reason="needs PostgreSQL (DATABASE_URL=postgres://...)",
@@ -28,7 +28,10 @@ pytestmark = [
 
 @pytest.fixture(autouse=True)
 def roles(transactional_db):
-    """The role groups: an earlier transactional test's flush removes what migrations made."""
+    """The role groups, in case an earlier transactional test's flush removed them.
+
+    Serialized rollback stays on: a flush without it re-creates content types,
+    which breaks the next serialized-rollback test of another app."""
     for name in ("reviewer", "publisher"):
         Group.objects.get_or_create(name=name)
 
