@@ -54,7 +54,7 @@ def main() -> None:
     args = parser.parse_args()
     n = args.conversations
     # Run as a script, bench/ is first on sys.path: a sibling named like a stdlib module
-    # (bench/queue.py) would shadow it.
+    # could shadow it.
     here = Path(__file__).resolve().parent
     sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != here]
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-# Other bench scripts sit next to this one under names of standard modules (queue.py):
+# Other bench scripts sit next to this one under names that could shadow standard modules:
 # never let them shadow the standard library, here or in the child processes.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # Running a file puts its directory first on sys.path, where a sibling bench
-# script could shadow a standard module (bench/queue.py shadows `queue`).
+# script could shadow a standard module.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT))
 TMP = Path(tempfile.mkdtemp(prefix="kb-bench-"))

@@ -18,7 +18,7 @@ from . import factories
 
 pytestmark = [
     pytest.mark.postgres,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
+    pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
         settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
         reason="needs PostgreSQL (DATABASE_URL=postgres://...)",

@@ -9,7 +9,7 @@ admin's change list of Candidate measured in the same run. Target: p95 under
 Runs on a throwaway SQLite database under a temp dir, or with
 ``--postgres postgres://user@host:port/`` on a throwaway PostgreSQL
 database created and dropped by the script.
-Usage: .venv/bin/python bench/queue.py [--candidates 100000] [--rounds 40] [--postgres URL]
+Usage: .venv/bin/python bench/review_queue.py [--candidates 100000] [--rounds 40] [--postgres URL]
 """
 
 import argparse
@@ -23,8 +23,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# This file is named queue.py: keep its folder off the path so that the
-# standard library's queue module (used by concurrent.futures) is the one found.
+# Keep the bench folder off the path so that no sibling script can shadow a
+# standard module (queue, used by concurrent.futures and psycopg).
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT))
 
