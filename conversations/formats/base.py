@@ -49,10 +49,16 @@ class NormalizedMessage:
 
     def derived(self) -> tuple[str, bool, bool]:
         """(text, is_tool_use, is_tool_output) in one pass over the blocks."""
+        content = self.content
+        if len(content) == 1:  # most messages: one text block
+            block = content[0]
+            if isinstance(block, dict) and block.get("type") == "text":
+                text = block.get("text")
+                return (text if isinstance(text, str) else ""), False, self.role == "tool"
         texts = []
         tool_use = False
         tool_output = self.role == "tool"
-        for block in self.content:
+        for block in content:
             if isinstance(block, dict):
                 kind = block.get("type")
                 if kind == "text":
@@ -88,14 +94,14 @@ def parse_timestamp(value: Any) -> dt.datetime | None:
 
     A value that is not a timestamp gives None rather than rejecting the whole record.
     """
+    if value is None or isinstance(value, bool):
+        return None
     try:
-        if isinstance(value, bool) or value is None:
-            return None
         if isinstance(value, int | float):
             seconds = value / 1000 if value > 10**11 else value
             return dt.datetime.fromtimestamp(seconds, tz=dt.UTC)
         if isinstance(value, str) and value:
-            parsed = dt.datetime.fromisoformat(value.replace("Z", "+00:00", 1))
+            parsed = dt.datetime.fromisoformat(value)  # a trailing Z too, since 3.11
             return parsed if parsed.tzinfo else parsed.replace(tzinfo=dt.UTC)
     except (ValueError, OverflowError, OSError):
         return None
@@ -108,6 +114,11 @@ def as_blocks(content: Any) -> list[Any]:
     if isinstance(content, str):
         return [{"type": "text", "text": content}]
     if isinstance(content, list):
+        for block in content:
+            if not isinstance(block, dict):
+                break
+        else:
+            return list(content)  # blocks as received (a copy: formats may append to it)
         blocks = []
         for block in content:
             if isinstance(block, str):
@@ -124,13 +135,12 @@ def as_blocks(content: Any) -> list[Any]:
 
 def tool_role(role: str, blocks: list[Any]) -> str:
     """A user turn made only of tool results is tool output, not something a person said."""
-    if (
-        role == "user"
-        and blocks
-        and all(isinstance(b, dict) and b.get("type") == "tool_result" for b in blocks)
-    ):
-        return "tool"
-    return role
+    if role != "user" or not blocks:
+        return role
+    for block in blocks:
+        if not isinstance(block, dict) or block.get("type") != "tool_result":
+            return role
+    return "tool"
 
 
 def conversation_id(obj: dict[str, Any], *keys: str) -> str | None:
