@@ -21,70 +21,32 @@ problems, one bulk update for grown conversations, one commit.
 
 from __future__ import annotations
 
-import datetime as dt
 import gc
-import gzip
-import hashlib
 import json
 import sqlite3
 import time
-import zlib
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
-from types import ModuleType
 from typing import IO, Any
 
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
-from . import formats
-from .formats import FormatError, NormalizedConversation
 from .models import Conversation, IngestBatch, IngestProblem, Message, Source
-from .reader import Record, iter_records, open_input, storable_raw
+from .normalize import Item, Normalizer, Output, Problem, _dumps, normalize_stream
+from .normalize import content_json as content_json
+from .normalize import external_id as normalized_id
+from .reader import open_input, storable_raw
 
 CHUNK_MESSAGES = 10000
 CHUNK_CONVERSATIONS = 1000
 CHUNK_PROBLEMS = 1000
 MAX_ERRORS_REPORTED = 100
-MAX_EXTERNAL_ID = 255
-
-_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-_encode_string = json.encoder.encode_basestring  # the C encoder json.dumps itself uses
-
-
-def content_json(content: list[Any]) -> str:
-    """Content blocks as compact JSON; a single text block (most messages) is written
-    directly, byte for byte what the general encoder would produce, at a fraction of
-    the cost."""
-    if len(content) == 1:
-        block = content[0]
-        if (
-            type(block) is dict
-            and len(block) == 2
-            and block.get("type") == "text"
-            and type(block.get("text")) is str
-            and next(iter(block)) == "type"
-        ):
-            return '[{"type":"text","text":' + _encode_string(block["text"]) + "}]"
-    return _dumps(content)
-
-
-def _datetime_adapter() -> Callable[[Any], Any]:
-    """Aware datetimes as this database takes them (SQLite: naive UTC text, as Django's
-    own adapter writes them, without its per-call settings lookups)."""
-    if connection.vendor == "sqlite":
-        utc = dt.UTC
-
-        def adapt(value: Any) -> Any:
-            return str(value.astimezone(utc).replace(tzinfo=None)) if value else None
-
-        return adapt
-    return connection.ops.adapt_datetimefield_value
 
 
 @dataclass
@@ -122,44 +84,6 @@ class IngestSummary:
         }
 
 
-def message_digests(previous: str, rows: Iterable[tuple[str, str]]) -> list[str]:
-    """Rolling digests of (role, content JSON) pairs, continuing from `previous`."""
-    result = []
-    blake2b = hashlib.blake2b
-    for role, content_json in rows:
-        previous = blake2b(
-            f"{previous}\x1f{role}\x1f{content_json}".encode("utf-8", "surrogatepass"),
-            digest_size=16,
-        ).hexdigest()
-        result.append(previous)
-    return result
-
-
-def content_id(obj: Any) -> str:
-    """The id of a record that has none: a digest of the whole record (metadata included,
-    so two records differing only in, say, their tool list stay two conversations)."""
-    canonical = json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return "sha-" + hashlib.blake2b(canonical.encode(), digest_size=16).hexdigest()
-
-
-def _external_id(value: str) -> str:
-    if len(value) <= MAX_EXTERNAL_ID:
-        return value
-    return value[:200] + "~" + hashlib.blake2b(value.encode(), digest_size=16).hexdigest()
-
-
-@dataclass(slots=True)
-class _Item:
-    conversation: NormalizedConversation
-    external_id: str
-    contents: list[str]  # content JSON of the messages carried by this item
-    digests: list[str]  # digests of every message, including earlier runs
-    base: int  # how many of `digests` belong to earlier runs (transcripts)
-    raw: bytes | str | None
-    line: int
-    tracked: bool
-
-
 @dataclass(slots=True)
 class _State:
     """A conversation as this chunk sees it: stored (`pk`) or about to be created."""
@@ -182,19 +106,28 @@ class _Writer:
         self.source = source
         self.batch = batch
         self.summary = summary
-        self.items: list[_Item] = []
+        self.items: list[Item] = []
         self.item_messages = 0
         self.problems: list[IngestProblem] = []
-        # Transcript sessions seen in this input: their digests so far, where they went
-        # (a revision, if the first run diverged) and what happened to them.
-        self.runs: dict[str, list[str]] = {}
+        # Transcript sessions seen in this input: where they went (a revision, if the
+        # first run diverged) and what happened to them.
         self.resolved: dict[str, str] = {}
         self.run_outcome: dict[str, str] = {}
         self.absent: set[str] = set()
         self.json_param = _json_param()
-        self.adapt_datetime = _datetime_adapter()
 
     # Input side
+
+    def take(self, output: Output) -> None:
+        """The Normalizer's callback."""
+        if type(output) is Item:
+            self.items.append(output)
+            self.item_messages += len(output.messages)
+            if len(self.items) >= CHUNK_CONVERSATIONS or self.item_messages >= CHUNK_MESSAGES:
+                self.flush()
+        else:
+            assert isinstance(output, Problem)
+            self.problem(output.line, output.raw, output.reason, output.detail)
 
     def problem(self, line: int, raw: bytes | str, reason: str, detail: str = "") -> None:
         text, escaped = storable_raw(raw)
@@ -212,25 +145,6 @@ class _Writer:
         if len(self.summary.errors) < MAX_ERRORS_REPORTED:
             self.summary.errors.append({"line": line, "reason": reason, "detail": detail[:500]})
         if len(self.problems) >= CHUNK_PROBLEMS:
-            self.flush()
-
-    def add(
-        self, conv: NormalizedConversation, raw: bytes | str | None, line: int, tracked: bool
-    ) -> None:
-        contents = [content_json(m.content) for m in conv.messages]
-        base_digests = self.runs.get(conv.external_id or "", []) if conv.continues else []
-        previous = base_digests[-1] if base_digests else ""
-        digests = base_digests + message_digests(
-            previous, zip((m.role for m in conv.messages), contents, strict=True)
-        )
-        external_id = _external_id(conv.external_id or f"sha-{digests[-1]}")
-        if tracked:
-            self.runs[conv.external_id or external_id] = digests
-        self.items.append(
-            _Item(conv, external_id, contents, digests, len(base_digests), raw, line, tracked)
-        )
-        self.item_messages += len(contents)
-        if len(self.items) >= CHUNK_CONVERSATIONS or self.item_messages >= CHUNK_MESSAGES:
             self.flush()
 
     # Output side
@@ -251,25 +165,23 @@ class _Writer:
                 try:
                     self._write([item], [])
                 except DatabaseError as exc:
-                    raw = item.raw if item.raw is not None else _dumps(_as_json(item))
+                    raw = item.raw if item.raw is not None else _as_json(item)
                     self.problem(item.line, raw, "storage_error", str(exc))
             self.flush()
 
-    def _write(self, items: list[_Item], problems: list[IngestProblem]) -> None:
-        outcomes: list[tuple[_Item, str, str]] = []
-        rows: list[tuple[_State, _Item, int]] = []
+    def _write(self, items: list[Item], problems: list[IngestProblem]) -> None:
+        outcomes: list[tuple[Item, str, str]] = []
+        rows: list[tuple[_State, Item, int]] = []
         with transaction.atomic():
             states: dict[str, _State] = {}
             self.absent = set()
             wanted = {item.external_id for item in items} | {
-                self.resolved[i.conversation.external_id or ""]
-                for i in items
-                if i.conversation.continues and (i.conversation.external_id or "") in self.resolved
+                self.resolved[i.key] for i in items if i.continues and i.key in self.resolved
             }
             self._load(states, wanted)
             for item in items:
                 target = item.external_id
-                if item.conversation.continues and target in self.resolved:
+                if item.continues and target in self.resolved:
                     target = self.resolved[target]
                 outcome, final = self._merge(item, states, target, rows)
                 outcomes.append((item, outcome, final))
@@ -283,7 +195,7 @@ class _Writer:
             if grown:
                 with connection.cursor() as cursor:
                     cursor.executemany(CONVERSATION_UPDATE, grown)
-            insert_rows(MESSAGE_INSERT, list(self._message_rows(rows)))
+            insert_rows(MESSAGE_INSERT, self._message_rows(rows))
             IngestProblem.objects.bulk_create(problems)
         self.summary.messages_added += len(rows)
         for item, outcome, final in outcomes:
@@ -335,13 +247,12 @@ class _Writer:
                 last=last,
             )
 
-    def _state(self, states: dict[str, _State], item: _Item, external_id: str) -> _State:
+    def _state(self, states: dict[str, _State], item: Item, external_id: str) -> _State:
         state = states.get(external_id)
         if state is None and external_id not in self.absent:
             self._load(states, {external_id})
             state = states.get(external_id)
         if state is None:
-            conv = item.conversation
             state = _State(
                 external_id=external_id,
                 pk=None,
@@ -349,9 +260,9 @@ class _Writer:
                 count=0,
                 last="",
                 db_digests=[],
-                started_at=conv.started_at,
-                metadata=conv.metadata,
-                format=conv.format,
+                started_at=item.started_at,
+                metadata=item.metadata,
+                format=item.format,
             )
             states[external_id] = state
         return state
@@ -368,10 +279,10 @@ class _Writer:
 
     def _merge(
         self,
-        item: _Item,
+        item: Item,
         states: dict[str, _State],
         external_id: str,
-        rows: list[tuple[_State, _Item, int]],
+        rows: list[tuple[_State, Item, int]],
     ) -> tuple[str, str]:
         """Apply one item to the conversation `external_id`; returns (outcome, id used)."""
         state = self._state(states, item, external_id)
@@ -392,12 +303,12 @@ class _Writer:
             (i for i, (a, b) in enumerate(zip(stored, incoming, strict=False)) if a != b),
             min(n, k),
         )
-        root = item.conversation.external_id or item.external_id
-        revision = _external_id(f"{item.external_id}~rev-{incoming[diverges_at][:12]}")
+        root = item.key or item.external_id
+        revision = normalized_id(f"{item.external_id}~rev-{incoming[diverges_at][:12]}")
         if revision == external_id:  # cannot happen unless digests collide; never loop
             raise DatabaseError("conversation revision collides with itself")
-        item.conversation.metadata = {
-            **item.conversation.metadata,
+        item.metadata = {
+            **item.metadata,
             "revision_of": item.external_id,
             "diverges_at": diverges_at,
         }
@@ -406,33 +317,38 @@ class _Writer:
         outcome, final = self._merge(item, states, revision, rows)
         return ("revised" if outcome == "created" else outcome), final
 
-    def _message_rows(self, rows: list[tuple[_State, _Item, int]]) -> Iterable[tuple[Any, ...]]:
-        adapt, json_param = self.adapt_datetime, self.json_param
+    def _message_rows(self, rows: list[tuple[_State, Item, int]]) -> list[tuple[Any, ...]]:
+        json_param = self.json_param
+        result: list[tuple[Any, ...]] = []
+        append = result.append
         for state, item, index in rows:
-            offset = index - item.base
-            message = item.conversation.messages[offset]
-            text, tool_use, tool_output = message.derived()
-            content = item.contents[offset]
-            created_at = message.created_at
-            yield (
-                state.pk,
-                index,
-                message.role,
-                json_param(content) if json_param else content,
-                text,
-                tool_use,
-                tool_output,
-                adapt(created_at) if created_at is not None else None,
-                item.digests[index],
+            role, content, text, tool_use, tool_output, created_at = item.messages[
+                index - item.base
+            ]
+            if json_param is not None:
+                content = json_param(content)
+            append(
+                (
+                    state.pk,
+                    index,
+                    role,
+                    content,
+                    text,
+                    tool_use,
+                    tool_output,
+                    created_at,
+                    item.digests[index],
+                )
             )
+        return result
 
-    def _count(self, item: _Item, outcome: str, final: str) -> None:
+    def _count(self, item: Item, outcome: str, final: str) -> None:
         summary = self.summary
         if outcome == "revised":
             summary.conversations_revised += 1
             outcome = "created"
-        key = item.conversation.external_id or item.external_id
-        if item.tracked and item.conversation.continues and key in self.run_outcome:
+        key = item.key or item.external_id
+        if item.tracked and item.continues and key in self.run_outcome:
             # A later run of a session already counted: count the session once.
             before = self.run_outcome[key]
             rank = {"unchanged": 0, "updated": 1, "created": 2}
@@ -540,68 +456,14 @@ def _json_param() -> Callable[[str], Any] | None:
     return None
 
 
-def _as_json(item: _Item) -> dict[str, Any]:
-    conv = item.conversation
-    return {
-        "id": conv.external_id,
-        "format": conv.format,
-        "messages": [{"role": m.role, "content": m.content} for m in conv.messages],
-    }
-
-
-class _Reader:
-    """Turns records into conversations via the format modules."""
-
-    def __init__(self, writer: _Writer, forced: ModuleType | None) -> None:
-        self.writer = writer
-        self.forced = forced
-        self.collectors: dict[str, Any] = {}
-        self.formats: Counter[str] = Counter()
-
-    def feed(self, record: Record) -> None:
-        summary = self.writer.summary
-        summary.lines += 1
-        if record.skip:
-            summary.skipped[record.skip] += 1
-            return
-        if record.reason:
-            self.writer.problem(record.line, record.raw, record.reason, record.detail)
-            return
-        module = self.forced or formats.detect(record.obj)
-        if module is None or not isinstance(record.obj, dict):
-            what = type(record.obj).__name__ if not isinstance(record.obj, dict) else "object"
-            detail = f"no format recognises this {what}"
-            if isinstance(record.obj, dict):
-                detail += f" (keys: {', '.join(sorted(record.obj)[:10])})"
-            self.writer.problem(record.line, record.raw, "unknown_shape", detail)
-            return
-        self.formats[module.NAME] += 1
-        try:
-            if hasattr(module, "Collector"):
-                collector = self.collectors.get(module.NAME)
-                if collector is None:
-                    collector = self.collectors[module.NAME] = module.Collector()
-                done, kind = collector.add(record.obj)
-                if kind:
-                    summary.skipped[kind] += 1
-                for conv in done:
-                    self.writer.add(conv, None, record.line, tracked=True)
-            else:
-                conv = module.parse(record.obj)
-                if conv.external_id is None:
-                    conv.external_id = content_id(record.obj)
-                self.writer.add(conv, record.raw, record.line, tracked=False)
-        except FormatError as exc:
-            self.writer.problem(record.line, record.raw, exc.reason, exc.detail)
-        except (AttributeError, KeyError, TypeError, ValueError) as exc:
-            # A shape the format module did not foresee: kept, never a crash.
-            self.writer.problem(record.line, record.raw, "unknown_shape", repr(exc))
-
-    def finish(self) -> None:
-        for collector in self.collectors.values():
-            for conv in collector.finish():
-                self.writer.add(conv, None, 0, tracked=True)
-        self.writer.flush()
+def _as_json(item: Item) -> str:
+    """The conversation of a transcript run as JSON, to keep when it cannot be stored."""
+    messages = ",".join(
+        '{"role":' + json.dumps(role) + ',"content":' + content + "}"
+        for role, content, *_ in item.messages
+    )
+    head = json.dumps({"id": item.key or item.external_id, "format": item.format})
+    return head[:-1] + ',"messages":[' + messages + "]}"
 
 
 @contextmanager
@@ -633,37 +495,46 @@ def ingest_stream(
     progress: Callable[[], None] | None = None,
 ) -> IngestSummary:
     """Ingest every record of a binary stream into `source`; see the module docstring."""
-    forced = formats.BY_NAME[format] if format else None
     started = time.monotonic()
     batch = IngestBatch.objects.create(
         kind=kind, source=source, path=name[:1024], format=format or "", started_at=timezone.now()
     )
     summary = IngestSummary(path=name, batch_id=batch.pk)
     writer = _Writer(source, batch, summary)
-    reader = _Reader(writer, forced)
+    normalizer = Normalizer(writer.take, format=format, sqlite=connection.vendor == "sqlite")
     with _cyclic_gc_paused():
-        try:
-            records = iter_records(
-                stream,
-                name=name,
-                layout=layout,
-                max_line_bytes=settings.INGEST_MAX_LINE_BYTES,
-                max_depth=settings.INGEST_MAX_JSON_DEPTH,
-            )
-            for number, record in enumerate(records, 1):
-                reader.feed(record)
-                if progress is not None and number % 1000 == 0:
-                    progress()
-        except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
-            # A truncated or corrupt gzip stream: keep everything read so far, and say
-            # where and why the rest could not be read.
-            summary.lines += 1
-            writer.problem(summary.lines, b"", "unreadable_input", f"{type(exc).__name__}: {exc}")
-        reader.finish()
+        normalize_stream(
+            stream,
+            normalizer,
+            name=name,
+            layout=layout,
+            max_line_bytes=settings.INGEST_MAX_LINE_BYTES,
+            max_depth=settings.INGEST_MAX_JSON_DEPTH,
+            progress=progress,
+        )
+        writer.flush()
     if progress is not None:
         progress()
-    summary.format = format or (",".join(sorted(reader.formats)) if reader.formats else None)
+    _finish(summary, normalizer.lines, normalizer.skipped, normalizer.formats, format)
     summary.seconds = time.monotonic() - started
+    _save_batch(batch, summary)
+    return summary
+
+
+def _finish(
+    summary: IngestSummary,
+    lines: int,
+    skipped: Counter[str],
+    seen_formats: Counter[str],
+    format: str | None,
+) -> None:
+    """Copy the normalizer's counts into the summary."""
+    summary.lines = lines
+    summary.skipped = skipped
+    summary.format = format or (",".join(sorted(seen_formats)) if seen_formats else None)
+
+
+def _save_batch(batch: IngestBatch, summary: IngestSummary) -> None:
     for attr in (
         "lines",
         "conversations_created",
@@ -677,7 +548,6 @@ def ingest_stream(
     batch.problem_counts = dict(summary.problems)
     batch.finished_at = timezone.now()
     batch.save()
-    return summary
 
 
 def ingest_file(

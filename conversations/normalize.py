@@ -1,0 +1,264 @@
+"""From input records to items ready to write: pure Python, no database, no Django.
+
+`Normalizer` turns the records of one input, in order, into two kinds of output, handed
+to a callback as they are ready:
+
+- `Item`: one conversation (or one run of a transcript session) with its messages as
+  compact rows (role, content JSON, text, tool use?, tool output?, created_at) and the
+  rolling digest of every message, which is what the writer compares against the
+  database;
+- `Problem`: a record that did not become data, with its raw text and the reason.
+
+It also counts lines, skipped events by kind and the formats it saw. Being pure, it can
+run in the process that writes (small inputs, the API) or in a worker process beside it
+(large files, see `conversations.pipeline`); the output is the same.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import hashlib
+import json
+import zlib
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import IO, Any
+
+from . import formats
+from .formats import FormatError, NormalizedConversation, NormalizedMessage
+from .reader import Record, iter_records
+
+MAX_EXTERNAL_ID = 255
+
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_encode_string = json.encoder.encode_basestring  # the C encoder json.dumps itself uses
+
+# role, content JSON, text of the text blocks, is tool use, is tool output, created_at
+# (as the database takes it).
+MessageRow = tuple[str, str, str, bool, bool, Any]
+
+
+@dataclass(slots=True)
+class Item:
+    """A conversation (or a transcript run) ready to be merged into the database."""
+
+    key: str  # the id the input gave ('' when it had none): how later runs find it
+    external_id: str
+    format: str
+    started_at: dt.datetime | None
+    metadata: dict[str, Any]
+    continues: bool  # a later run of a transcript session already handed on
+    messages: list[MessageRow]
+    digests: list[str]  # digests of every message, including earlier runs
+    base: int  # how many of `digests` belong to earlier runs (transcripts)
+    raw: bytes | str | None
+    line: int
+    tracked: bool  # a transcript session (its runs are followed across the input)
+
+
+@dataclass(slots=True)
+class Problem:
+    line: int
+    raw: bytes | str
+    reason: str
+    detail: str = ""
+
+
+Output = Item | Problem
+
+
+def content_json(content: list[Any]) -> str:
+    """Content blocks as compact JSON; a single text block (most messages) is written
+    directly, byte for byte what the general encoder would produce, at a fraction of
+    the cost."""
+    if len(content) == 1:
+        block = content[0]
+        if (
+            type(block) is dict
+            and len(block) == 2
+            and block.get("type") == "text"
+            and type(block.get("text")) is str
+            and next(iter(block)) == "type"
+        ):
+            return '[{"type":"text","text":' + _encode_string(block["text"]) + "}]"
+    return _dumps(content)
+
+
+def message_digests(previous: str, rows: Iterable[tuple[str, str]]) -> list[str]:
+    """Rolling digests of (role, content JSON) pairs, continuing from `previous`."""
+    result = []
+    blake2b = hashlib.blake2b
+    for role, content in rows:
+        previous = blake2b(
+            f"{previous}\x1f{role}\x1f{content}".encode("utf-8", "surrogatepass"),
+            digest_size=16,
+        ).hexdigest()
+        result.append(previous)
+    return result
+
+
+def content_id(obj: Any) -> str:
+    """The id of a record that has none: a digest of the whole record (metadata included,
+    so two records differing only in, say, their tool list stay two conversations)."""
+    canonical = json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return "sha-" + hashlib.blake2b(canonical.encode(), digest_size=16).hexdigest()
+
+
+def external_id(value: str) -> str:
+    """An id that fits the column: a long one keeps its head and gains a digest."""
+    if len(value) <= MAX_EXTERNAL_ID:
+        return value
+    return value[:200] + "~" + hashlib.blake2b(value.encode(), digest_size=16).hexdigest()
+
+
+def datetime_adapter(sqlite: bool) -> Callable[[dt.datetime], Any]:
+    """Aware datetimes as the database takes them: on SQLite naive UTC text, as Django's
+    own adapter writes it (without its per-call settings lookups); PostgreSQL's driver
+    takes them as they are."""
+    if not sqlite:
+        return lambda value: value
+    utc = dt.UTC
+
+    def adapt(value: dt.datetime) -> str:
+        return str(value.astimezone(utc).replace(tzinfo=None))
+
+    return adapt
+
+
+def _message_row(message: NormalizedMessage, adapt: Callable[[dt.datetime], Any]) -> MessageRow:
+    role, content, created = message.role, message.content, message.created_at
+    created_at = adapt(created) if created is not None else None
+    if len(content) == 1:  # most messages: one text block
+        block = content[0]
+        if type(block) is dict and block.get("type") == "text":
+            text = block.get("text")
+            if type(text) is str:
+                if len(block) == 2 and next(iter(block)) == "type":
+                    encoded = '[{"type":"text","text":' + _encode_string(text) + "}]"
+                else:
+                    encoded = _dumps(content)
+                return role, encoded, text, False, role == "tool", created_at
+    text, tool_use, tool_output = message.derived()
+    return role, _dumps(content), text, tool_use, tool_output, created_at
+
+
+class Normalizer:
+    """Records in (in input order), `Item`s and `Problem`s out through `emit`."""
+
+    def __init__(
+        self, emit: Callable[[Output], None], *, format: str | None = None, sqlite: bool
+    ) -> None:
+        self.emit = emit
+        self.forced: ModuleType | None = formats.BY_NAME[format] if format else None
+        self.adapt = datetime_adapter(sqlite)
+        self.lines = 0
+        self.skipped: Counter[str] = Counter()
+        self.formats: Counter[str] = Counter()
+        self.collectors: dict[str, Any] = {}
+        # Transcript sessions seen in this input: the digests of their messages so far.
+        self.runs: dict[str, list[str]] = {}
+
+    def feed(self, record: Record) -> None:
+        self.lines += 1
+        if record.skip:
+            self.skipped[record.skip] += 1
+            return
+        if record.reason:
+            self.emit(Problem(record.line, record.raw, record.reason, record.detail))
+            return
+        obj = record.obj
+        module = self.forced or formats.detect(obj)
+        if module is None or not isinstance(obj, dict):
+            what = type(obj).__name__ if not isinstance(obj, dict) else "object"
+            detail = f"no format recognises this {what}"
+            if isinstance(obj, dict):
+                detail += f" (keys: {', '.join(sorted(obj)[:10])})"
+            self.emit(Problem(record.line, record.raw, "unknown_shape", detail))
+            return
+        self.formats[module.NAME] += 1
+        try:
+            if hasattr(module, "Collector"):
+                collector = self.collectors.get(module.NAME)
+                if collector is None:
+                    collector = self.collectors[module.NAME] = module.Collector()
+                done, kind = collector.add(obj)
+                if kind:
+                    self.skipped[kind] += 1
+                for conv in done:
+                    self.emit(self._item(conv, None, record.line, tracked=True))
+            else:
+                conv = module.parse(obj)
+                if conv.external_id is None:
+                    conv.external_id = content_id(obj)
+                self.emit(self._item(conv, record.raw, record.line, tracked=False))
+        except FormatError as exc:
+            self.emit(Problem(record.line, record.raw, exc.reason, exc.detail))
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            # A shape the format module did not foresee: kept, never a crash.
+            self.emit(Problem(record.line, record.raw, "unknown_shape", repr(exc)))
+
+    def unreadable(self, exc: Exception) -> None:
+        """The rest of the input could not be read (a truncated or corrupt gzip stream):
+        everything read so far is kept, and this says where and why."""
+        self.lines += 1
+        self.emit(Problem(self.lines, b"", "unreadable_input", f"{type(exc).__name__}: {exc}"))
+
+    def finish(self) -> None:
+        for collector in self.collectors.values():
+            for conv in collector.finish():
+                self.emit(self._item(conv, None, 0, tracked=True))
+
+    def _item(
+        self, conv: NormalizedConversation, raw: bytes | str | None, line: int, tracked: bool
+    ) -> Item:
+        adapt = self.adapt
+        rows = [_message_row(m, adapt) for m in conv.messages]
+        key = conv.external_id or ""
+        base_digests = self.runs.get(key, []) if conv.continues else []
+        previous = base_digests[-1] if base_digests else ""
+        digests = base_digests + message_digests(previous, [(r[0], r[1]) for r in rows])
+        final_id = external_id(conv.external_id or f"sha-{digests[-1]}")
+        if tracked:
+            self.runs[key or final_id] = digests
+        return Item(
+            key=key,
+            external_id=final_id,
+            format=conv.format,
+            started_at=conv.started_at,
+            metadata=conv.metadata,
+            continues=conv.continues,
+            messages=rows,
+            digests=digests,
+            base=len(base_digests),
+            raw=raw,
+            line=line,
+            tracked=tracked,
+        )
+
+
+def normalize_stream(
+    stream: IO[bytes],
+    normalizer: Normalizer,
+    *,
+    name: str,
+    layout: str | None,
+    max_line_bytes: int,
+    max_depth: int,
+    progress: Callable[[], None] | None = None,
+) -> None:
+    """Feed every record of a binary stream to `normalizer`, then finish it; `progress()`
+    is called every thousand records."""
+    try:
+        records = iter_records(
+            stream, name=name, layout=layout, max_line_bytes=max_line_bytes, max_depth=max_depth
+        )
+        for number, record in enumerate(records, 1):
+            normalizer.feed(record)
+            if progress is not None and number % 1000 == 0:
+                progress()
+    except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
+        normalizer.unreadable(exc)
+    normalizer.finish()
