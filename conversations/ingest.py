@@ -202,7 +202,7 @@ class _Writer:
             self._count(item, outcome, final)
 
     def _insert_conversations(self, new: list[_State], stamp: Any) -> None:
-        """Insert new conversations and set their primary keys (two queries in all)."""
+        """Insert new conversations and set their primary keys."""
         if not new:
             return
         adapt = connection.ops.adapt_datetimefield_value
@@ -221,12 +221,7 @@ class _Writer:
             )
             for c in new
         ]
-        insert_rows(CONVERSATION_INSERT, rows)
-        ids = dict(
-            Conversation.objects.filter(
-                source=self.source, external_id__in=[c.external_id for c in new]
-            ).values_list("external_id", "pk")
-        )
+        ids = dict(insert_rows(CONVERSATION_INSERT, rows, returning="external_id, id"))
         for conv in new:
             conv.pk = ids[conv.external_id]
 
@@ -376,8 +371,11 @@ def _insert_sql(model: type[Any], fields: tuple[str, ...]) -> str:
 SQLITE_ROWS_PER_STATEMENT = 100
 
 
-def insert_rows(insert: str, rows: list[tuple[Any, ...]]) -> None:
-    """Insert `rows` with `insert` (an `INSERT INTO t (columns) VALUES ` prefix).
+def insert_rows(
+    insert: str, rows: list[tuple[Any, ...]], returning: str = ""
+) -> list[tuple[Any, ...]]:
+    """Insert `rows` with `insert` (an `INSERT INTO t (columns) VALUES ` prefix); with
+    `returning` (column names), return those columns of the inserted rows, in any order.
 
     Conversations and messages are written with the database driver rather than
     bulk_create: building model instances and compiling every value through the ORM costs
@@ -387,25 +385,41 @@ def insert_rows(insert: str, rows: list[tuple[Any, ...]]) -> None:
     PostgreSQL psycopg's `executemany` (pipelined, server-side bound) is the faster one.
     """
     if not rows:
-        return
+        return []
     width = len(rows[0])
+    tail = f" RETURNING {returning}" if returning else ""
+    result: list[tuple[Any, ...]] = []
     with connection.cursor() as cursor:
         if connection.vendor != "sqlite":
-            cursor.executemany(insert + "(" + ", ".join(["%s"] * width) + ")", rows)
-            return
+            sql = insert + "(" + ", ".join(["%s"] * width) + ")" + tail
+            if not returning:
+                cursor.executemany(sql, rows)
+                return result
+            driver = cursor.cursor
+            driver.executemany(sql, rows, returning=True)
+            while True:
+                result.extend(driver.fetchall())
+                if not driver.nextset():
+                    return result
         # The driver's own cursor, with SQLite's `?` placeholders: Django's wrapper would
         # rewrite every long statement's `%s` markers on each call.
         raw = cursor.cursor
         one = "(" + ", ".join(["?"] * width) + ")"
         step = SQLITE_ROWS_PER_STATEMENT
-        full = insert + ", ".join([one] * step)
+        full = insert + ", ".join([one] * step) + tail
         flat = chain.from_iterable
         whole = len(rows) - len(rows) % step
         for start in range(0, whole, step):
             sqlite3.Cursor.execute(raw, full, list(flat(rows[start : start + step])))
+            if returning:
+                result.extend(raw.fetchall())
         if whole < len(rows):
             rest = rows[whole:]
-            sqlite3.Cursor.execute(raw, insert + ", ".join([one] * len(rest)), list(flat(rest)))
+            sql = insert + ", ".join([one] * len(rest)) + tail
+            sqlite3.Cursor.execute(raw, sql, list(flat(rest)))
+            if returning:
+                result.extend(raw.fetchall())
+    return result
 
 
 # Content JSON is the text already serialised for the digest.

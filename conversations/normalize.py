@@ -22,7 +22,7 @@ import hashlib
 import json
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import IO, Any
@@ -85,19 +85,6 @@ def content_json(content: list[Any]) -> str:
         ):
             return '[{"type":"text","text":' + _encode_string(block["text"]) + "}]"
     return _dumps(content)
-
-
-def message_digests(previous: str, rows: Iterable[tuple[str, str]]) -> list[str]:
-    """Rolling digests of (role, content JSON) pairs, continuing from `previous`."""
-    result = []
-    blake2b = hashlib.blake2b
-    for role, content in rows:
-        previous = blake2b(
-            f"{previous}\x1f{role}\x1f{content}".encode("utf-8", "surrogatepass"),
-            digest_size=16,
-        ).hexdigest()
-        result.append(previous)
-    return result
 
 
 def content_id(obj: Any) -> str:
@@ -215,11 +202,22 @@ class Normalizer:
         self, conv: NormalizedConversation, raw: bytes | str | None, line: int, tracked: bool
     ) -> Item:
         adapt = self.adapt
-        rows = [_message_row(m, adapt) for m in conv.messages]
         key = conv.external_id or ""
         base_digests = self.runs.get(key, []) if conv.continues else []
-        previous = base_digests[-1] if base_digests else ""
-        digests = base_digests + message_digests(previous, [(r[0], r[1]) for r in rows])
+        digests = list(base_digests)
+        previous = digests[-1] if digests else ""
+        rows = []
+        blake2b = hashlib.blake2b
+        for message in conv.messages:
+            row = _message_row(message, adapt)
+            rows.append(row)
+            # The rolling digest over the role and content of this and every earlier
+            # message (see conversations.ingest): equal at n means equal first n messages.
+            previous = blake2b(
+                f"{previous}\x1f{row[0]}\x1f{row[1]}".encode("utf-8", "surrogatepass"),
+                digest_size=16,
+            ).hexdigest()
+            digests.append(previous)
         final_id = external_id(conv.external_id or f"sha-{digests[-1]}")
         if tracked:
             self.runs[key or final_id] = digests
