@@ -19,7 +19,10 @@ BY_NAME: dict[str, ModuleType] = {f.NAME: f for f in FORMATS}
 def detect(obj: Any) -> ModuleType | None:
     if not isinstance(obj, dict):
         return None
-    return next((f for f in FORMATS if f.detect(obj)), None)
+    for module in FORMATS:
+        if module.detect(obj):
+            return module
+    return None
 
 
 __all__ = [
