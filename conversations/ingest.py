@@ -7,6 +7,9 @@ How a conversation that is already stored is treated (same source and external i
 - Same messages: unchanged. Stored messages are a prefix of the incoming ones: the
   conversation grew and only the new messages are added. Incoming messages are a prefix
   of the stored ones (an older, shorter copy of the log): unchanged.
+- Metadata of a copy with the same messages or more (the newest seen) is merged into
+  the stored metadata, its keys winning; a change there alone counts as updated. An
+  older, shorter copy never changes metadata.
 - Earlier messages differ (a rewritten log): nothing is mixed. The incoming version is
   stored as a new conversation `<id>~rev-<digest>` whose metadata names `revision_of`
   and `diverges_at`. The suffix is the digest of the first differing message, so
@@ -96,6 +99,7 @@ class _State:
     db_digests: list[str] | None = None
     tail: list[str] = field(default_factory=list)
     changed: bool = False
+    metadata_changed: bool = False
     started_at: Any = None
     metadata: dict[str, Any] = field(default_factory=dict)
     format: str = ""
@@ -187,14 +191,17 @@ class _Writer:
                 outcomes.append((item, outcome, final))
             stamp = connection.ops.adapt_datetimefield_value(timezone.now())
             self._insert_conversations([s for s in states.values() if s.is_new and s.count], stamp)
-            grown = [
-                (s.count, s.last, stamp, s.pk)
-                for s in states.values()
-                if not s.is_new and s.changed
+            stored = [s for s in states.values() if not s.is_new]
+            grown = [(s.count, s.last, stamp, s.pk) for s in stored if s.changed]
+            json_param = self.json_param or str
+            described = [
+                (json_param(_dumps(s.metadata)), s.pk) for s in stored if s.metadata_changed
             ]
-            if grown:
-                with connection.cursor() as cursor:
+            with connection.cursor() as cursor:
+                if grown:
                     cursor.executemany(CONVERSATION_UPDATE, grown)
+                if described:
+                    cursor.executemany(METADATA_UPDATE, described)
             insert_rows(MESSAGE_INSERT, self._message_rows(rows))
             IngestProblem.objects.bulk_create(problems)
         self.summary.messages_added += len(rows)
@@ -230,9 +237,9 @@ class _Writer:
         self.absent |= external_ids
         if not external_ids:
             return
-        for pk, external_id, count, last in Conversation.objects.filter(
+        for pk, external_id, count, last, metadata in Conversation.objects.filter(
             source=self.source, external_id__in=external_ids
-        ).values_list("pk", "external_id", "message_count", "content_hash"):
+        ).values_list("pk", "external_id", "message_count", "content_hash", "metadata"):
             self.absent.discard(external_id)
             states[external_id] = _State(
                 external_id=external_id,
@@ -240,6 +247,7 @@ class _Writer:
                 is_new=False,
                 count=count,
                 last=last,
+                metadata=metadata if isinstance(metadata, dict) else {},
             )
 
     def _state(self, states: dict[str, _State], item: Item, external_id: str) -> _State:
@@ -261,6 +269,20 @@ class _Writer:
             )
             states[external_id] = state
         return state
+
+    def _take_metadata(self, state: _State, item: Item) -> bool:
+        """Merge the metadata of a copy that is as long as the stored one or longer (the
+        newest copy seen) into the conversation's: its keys win, others are kept. An
+        older, shorter copy never changes metadata. Returns whether anything changed."""
+        incoming, current = item.metadata, state.metadata
+        if incoming is current or all(
+            key in current and current[key] == value for key, value in incoming.items()
+        ):
+            return False
+        state.metadata = {**current, **incoming}
+        if not state.is_new:
+            state.metadata_changed = True
+        return True
 
     def _digests(self, state: _State) -> list[str]:
         if state.db_digests is None:
@@ -284,8 +306,9 @@ class _Writer:
         incoming = item.digests
         n, k = state.count, len(incoming)
         if n <= k and (n == 0 or incoming[n - 1] == state.last) and n >= item.base:
+            described = self._take_metadata(state, item)
             if n == k:
-                return "unchanged", external_id
+                return ("updated" if described else "unchanged"), external_id
             for index in range(n, k):
                 rows.append((state, item, index))
             state.tail.extend(incoming[n:])
@@ -440,6 +463,10 @@ MESSAGE_INSERT = _insert_sql(
 CONVERSATION_UPDATE = (
     f"UPDATE {connection.ops.quote_name(Conversation._meta.db_table)} SET message_count = %s, "
     "content_hash = %s, updated_at = %s WHERE id = %s"
+)
+METADATA_UPDATE = (
+    f"UPDATE {connection.ops.quote_name(Conversation._meta.db_table)} SET metadata = %s "
+    "WHERE id = %s"
 )
 CONVERSATION_INSERT = _insert_sql(
     Conversation,

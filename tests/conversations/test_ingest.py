@@ -89,6 +89,33 @@ def test_a_grown_conversation_gains_only_its_new_messages(tmp_path, source):
     assert Conversation.objects.get(external_id="c1").message_count == 3
 
 
+def test_the_newest_copy_of_a_conversation_updates_its_metadata(tmp_path, source):
+    def ingest(name, *texts, **metadata):
+        record = {**_native("c1", *texts), "metadata": metadata}
+        return ingest_file(_jsonl(tmp_path / name, record), source=source)
+
+    def metadata():
+        return Conversation.objects.get(external_id="c1").metadata
+
+    ingest("1.jsonl", "a", "b", status="open", channel="web")
+    grown = ingest("2.jsonl", "a", "b", "c", status="closed", rating=5)
+    assert grown.conversations_updated == 1 and grown.messages_added == 1
+    # The newer copy's keys win; keys it does not carry are kept.
+    assert metadata() == {"status": "closed", "channel": "web", "rating": 5}
+
+    relabelled = ingest("3.jsonl", "a", "b", "c", status="reopened")
+    assert relabelled.conversations_updated == 1 and relabelled.messages_added == 0
+    assert metadata()["status"] == "reopened"
+
+    older = ingest("4.jsonl", "a", "b", status="open")
+    assert older.conversations_unchanged == 1
+    assert metadata()["status"] == "reopened"
+
+    same = ingest("5.jsonl", "a", "b", "c", status="reopened")
+    assert same.conversations_unchanged == 1
+    assert Message.objects.count() == 3
+
+
 def test_an_older_shorter_copy_changes_nothing(tmp_path, source):
     ingest_file(_jsonl(tmp_path / "1.jsonl", _native("c1", "a", "b", "c")), source=source)
     summary = ingest_file(_jsonl(tmp_path / "2.jsonl", _native("c1", "a", "b")), source=source)
