@@ -228,7 +228,15 @@ class _Writer:
             )
             for c in new
         ]
-        ids = dict(insert_rows(CONVERSATION_INSERT, rows, returning="external_id, id"))
+        if connection.features.can_return_rows_from_bulk_insert:
+            ids = dict(insert_rows(CONVERSATION_INSERT, rows, returning="external_id, id"))
+        else:  # SQLite before 3.35 has no RETURNING
+            insert_rows(CONVERSATION_INSERT, rows)
+            ids = dict(
+                Conversation.objects.filter(
+                    source=self.source, external_id__in=[c.external_id for c in new]
+                ).values_list("external_id", "pk")
+            )
         for conv in new:
             conv.pk = ids[conv.external_id]
 

@@ -4,6 +4,7 @@ import gzip
 import json
 
 import pytest
+from django.db import connection
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
@@ -87,6 +88,23 @@ def test_a_grown_conversation_gains_only_its_new_messages(tmp_path, source):
     assert _texts("c1") == ["hi", "hello", "remember that we ship to Norway"]
     assert list(Message.objects.order_by("order").values_list("pk", flat=True))[:2] == first_ids
     assert Conversation.objects.get(external_id="c1").message_count == 3
+
+
+@pytest.mark.parametrize("returning", [True, False], ids=["returning", "no-returning"])
+def test_many_conversations_in_one_chunk_keep_their_own_messages(
+    tmp_path, source, monkeypatch, returning
+):
+    # More rows than one multi-row INSERT statement holds, and a remainder: every message
+    # must land on its own conversation, in order; also on a database (SQLite before
+    # 3.35) that cannot return the new rows' ids from the INSERT.
+    if not returning:
+        monkeypatch.setattr(connection.features, "can_return_rows_from_bulk_insert", False)
+    records = [_native(f"c{n}", f"question {n}", f"answer {n}") for n in range(257)]
+    summary = ingest_file(_jsonl(tmp_path / "many.jsonl", *records), source=source)
+    assert summary.conversations_created == 257 and summary.messages_added == 514
+    for n in (0, 99, 100, 199, 200, 256):
+        assert _texts(f"c{n}") == [f"question {n}", f"answer {n}"]
+    assert Conversation.objects.get(external_id="c256").message_count == 2
 
 
 def test_the_newest_copy_of_a_conversation_updates_its_metadata(tmp_path, source):
