@@ -121,6 +121,26 @@ class IngestBatch(models.Model):
     def __str__(self) -> str:
         return f"{self.kind} {self.path or self.pk}"
 
+    @property
+    def seconds(self) -> float | None:
+        """How long it ran; None while it runs (or if it was interrupted)."""
+        if self.finished_at is None:
+            return None
+        return (self.finished_at - self.started_at).total_seconds()
+
+    @property
+    def file_name(self) -> str:
+        """The file's name without its directories (the path may be long)."""
+        return self.path.replace("\\", "/").rsplit("/", 1)[-1]
+
+    @property
+    def problem_total(self) -> int:
+        return sum(self.problem_counts.values())
+
+    @property
+    def skipped_total(self) -> int:
+        return sum(self.skipped.values())
+
 
 class IngestProblem(models.Model):
     """An input line that did not become data, kept verbatim with its reason."""

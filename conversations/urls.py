@@ -8,4 +8,8 @@ urlpatterns = [
     # Conversations (reviewers)
     path("", views.conversation_list, name="list"),
     path("<int:pk>/", views.conversation_detail, name="detail"),
+    # What ingest did: runs, and the records it could not store
+    path("ingest/", views.batch_list, name="batches"),
+    path("ingest/<int:pk>/", views.batch_detail, name="batch"),
+    path("ingest/problems/<int:pk>/raw/", views.problem_raw, name="problem_raw"),
 ]
