@@ -331,3 +331,56 @@ def test_a_record_name_cannot_forge_a_catalog_line_in_the_request(api):
     entries = [line for line in catalog.splitlines() if line.startswith("- ")]
     assert len(entries) == 1 and entries[0].startswith('- slug="hours" ')
     assert "---" not in catalog
+
+
+def test_wait_checks_the_batch_until_it_has_ended_then_collects(api, capsys):
+    conv = _hours_conversation("c0")
+    api.answer(_batch_payload("msgbatch_w", "in_progress"))  # created
+    api.answer(_batch_payload("msgbatch_w", "in_progress"))  # first check
+    api.answer(_batch_payload("msgbatch_w", "in_progress"))  # second check
+    api.answer(_batch_payload("msgbatch_w", "ended"))  # third check
+    api.answer(_batch_payload("msgbatch_w", "ended"))  # results address
+    result = {
+        "custom_id": "",  # set below, once the request's id is known
+        "result": {"type": "succeeded", "message": message_json({"items": [item()]})},
+    }
+
+    def results(request, body):
+        result["custom_id"] = api.bodies[0]["requests"][0]["custom_id"]
+        return __import__("httpx2").Response(
+            200, content=json.dumps(result).encode(), headers={"content-type": "application/binary"}
+        )
+
+    api.responder = results
+    out = __import__("io").StringIO()
+
+    call_command(
+        "extract",
+        provider="anthropic",
+        mode="batch",
+        wait=True,
+        poll_seconds=0,
+        json=True,
+        stdout=out,
+    )
+
+    summary = json.loads(out.getvalue())
+    assert summary["status"] == "done" and summary["candidates_queued"] == 1
+    assert Candidate.objects.get().conversation == conv
+    checks = [r for r in api.requests if r.url.path == "/v1/messages/batches/msgbatch_w"]
+    assert len(checks) == 4  # three checks, then the results' address
+    assert capsys.readouterr().err.count("still processing") == 2
+
+
+def test_collect_without_wait_checks_once(api):
+    _hours_conversation("c0")
+    api.answer(_batch_payload("msgbatch_o", "in_progress"))
+    run = start_run(provider="anthropic", mode="batch")
+    api.answer(_batch_payload("msgbatch_o", "in_progress"))
+    out = __import__("io").StringIO()
+
+    call_command("extract", collect=run.pk, stdout=out)
+
+    assert "is still processing" in out.getvalue()
+    run.refresh_from_db()
+    assert run.status == ExtractionRun.Status.SUBMITTED

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time as time_module
 from datetime import datetime, time, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -36,7 +37,8 @@ class Command(BaseCommand):
         "Nothing is written to the knowledge base: candidates wait for reviewers. Only visitor "
         "and agent text reaches a prompt, never tool use or output. Re-running is idempotent "
         "(conversations are extracted once, then only for new messages); --resume RUN "
-        "continues a run that died; --collect RUN stores the results of a Message Batch. "
+        "continues a run that died; --collect RUN stores the results of a Message Batch "
+        "(--wait: check until the batch has ended, then store them). "
         "Uses the Anthropic API when ANTHROPIC_API_KEY is set, otherwise the labelled "
         "heuristic extractor."
     )
@@ -52,6 +54,17 @@ class Command(BaseCommand):
         parser.add_argument("--dry-run", action="store_true", help="show what would be sent")
         parser.add_argument("--json", action="store_true", help="print the summary as JSON")
         parser.add_argument("--collect", type=int, metavar="RUN", help="collect a batch run")
+        parser.add_argument(
+            "--wait",
+            action="store_true",
+            help="batch mode and --collect: check the batch until it has ended, then collect",
+        )
+        parser.add_argument(
+            "--poll-seconds",
+            type=float,
+            default=60,
+            help="with --wait: seconds between checks (default 60)",
+        )
         parser.add_argument("--resume", type=int, metavar="RUN", help="resume a run that died")
         parser.add_argument(
             "--stale-minutes",
@@ -65,7 +78,7 @@ class Command(BaseCommand):
             run = self._run(options["collect"])
             if run.mode != ExtractionRun.Mode.BATCH or not run.batch_id:
                 raise CommandError(f"run {run.pk} has no submitted batch to collect")
-            ended = actions.collect_batch(run=run)
+            ended = self._collect(run, options)
             run.refresh_from_db()
             if not ended:
                 self.stdout.write(f"batch {run.batch_id} of run {run.pk} is still processing")
@@ -134,7 +147,37 @@ class Command(BaseCommand):
         finally:
             if bar is not None:
                 bar.close()
+        if options["wait"] and run.status == ExtractionRun.Status.SUBMITTED:
+            self._collect(run, options)
+            run.refresh_from_db()
         self._summary(run, options)
+
+    def _collect(self, run: ExtractionRun, options: dict[str, Any]) -> bool:
+        """Collect the run's batch; with --wait, check again until it has ended. Interrupted
+        (Ctrl-C), the batch goes on at Anthropic and `--collect RUN` picks it up later."""
+        poll = options["poll_seconds"]
+        if poll < 0:
+            raise CommandError("--poll-seconds cannot be negative")
+        checks = 0
+        try:
+            while True:
+                checks += 1
+                if actions.collect_batch(run=run):
+                    return True
+                if not options["wait"]:
+                    return False
+                now = timezone.localtime().strftime("%H:%M:%S")
+                sys.stderr.write(
+                    f"batch {run.batch_id} of run {run.pk}: still processing at {now} "
+                    f"(check {checks}); next check in {poll:g} s\n"
+                )
+                sys.stderr.flush()
+                time_module.sleep(poll)
+        except KeyboardInterrupt:
+            raise CommandError(
+                f"stopped waiting; batch {run.batch_id} goes on. Collect it later with "
+                f"`manage.py extract --collect {run.pk}`"
+            ) from None
 
     def _run(self, pk: int) -> ExtractionRun:
         try:
