@@ -22,7 +22,9 @@ import codecs
 import gzip
 import hashlib
 import json
+import math
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +34,38 @@ from typing import IO, Any
 RAW_KEEP = 64 * 1024
 CHUNK = 1024 * 1024
 
-_decoder = json.JSONDecoder()
+
+
+class _NumberError(ValueError):
+    """A number JSON allows in Python but no database stores (NaN, Infinity, 1e400)."""
+
+
+def _reject_constant(name: str) -> Any:
+    raise _NumberError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NumberError(f"{text[:40]} is out of range for a number")
+    return value
+
+
+# Python's json accepts NaN and Infinity and turns 1e400 into inf, which neither
+# PostgreSQL nor a later json.dumps round-trip; an integer over Python's digit
+# limit raises ValueError. Each becomes an `invalid_number` problem of its line.
+_decoder = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite_float)
+
+
+_lenient = json.JSONDecoder(
+    parse_constant=lambda _: 0.0, parse_float=lambda _: 0.0, parse_int=lambda _: 0
+)
+
+
+def _number_problem(exc: ValueError) -> str:
+    if isinstance(exc, _NumberError):
+        return str(exc)
+    return f"an integer of more than {sys.get_int_max_str_digits()} digits"
 _SUSPECT_STR = re.compile(r"\\u(?:0000|[dD][89a-fA-F])")
 _SUSPECT_BYTES = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])")
 _ESCAPED_BYTES = re.compile("[\udc80-\udcff]")
@@ -116,7 +149,7 @@ def _unstorable(obj: Any) -> str | None:
 def _check(record: Record, text: str, max_depth: int) -> Record:
     """Parse `text` into `record.obj`, or set the problem reason."""
     try:
-        obj = json.loads(text)
+        obj = _decoder.decode(text)
     except json.JSONDecodeError as exc:
         # JSON never contains a raw NUL, so looking for one only on failure is enough.
         if "\x00" in text:
@@ -126,6 +159,9 @@ def _check(record: Record, text: str, max_depth: int) -> Record:
         return record
     except RecursionError:
         record.reason, record.detail = "too_deep", f"nested deeper than {max_depth}"
+        return record
+    except ValueError as exc:
+        record.reason, record.detail = "invalid_number", _number_problem(exc)
         return record
     return _validate(record, obj, text, max_depth)
 
@@ -283,13 +319,23 @@ def iter_document(stream: IO[bytes], *, max_line_bytes: int, max_depth: int) -> 
             except RecursionError:
                 yield _broken(doc, "too_deep", f"nested deeper than {max_depth}", max_line_bytes)
                 return
+            except ValueError as exc:
+                if not doc.eof and len(doc.buf) - doc.pos <= max_line_bytes and doc.fill():
+                    continue
+                # Where the value ends is known from a decoder that accepts any number.
+                _, end = _lenient.raw_decode(doc.buf, doc.pos)
+                number_error = _number_problem(exc)
+                break
             if end == len(doc.buf) and doc.fill():
                 continue  # a value cut at the buffer's end (a number) may go on
+            number_error = None
             break
         raw = doc.buf[doc.pos : end]
         doc.advance(end)
         record = Record(line=start_line, raw=raw)
-        if len(raw) > max_line_bytes:
+        if number_error is not None and len(raw) <= max_line_bytes:
+            record.reason, record.detail = "invalid_number", number_error
+        elif len(raw) > max_line_bytes:
             record.raw, record.reason = raw[:RAW_KEEP], "line_too_long"
             record.detail = f"{len(raw)} characters over the limit of {max_line_bytes}"
         elif doc.bad_utf8 and _ESCAPED_BYTES.search(raw):

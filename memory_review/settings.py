@@ -6,6 +6,7 @@ loudly. Nothing permissive is hard-coded for production: with DEBUG off,
 SECRET_KEY and ALLOWED_HOSTS must be given.
 """
 
+import datetime as dt
 import os
 import secrets
 from decimal import Decimal
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -66,6 +68,9 @@ def env_secret(name: str) -> str | None:
 
 DEBUG = env_bool("DEBUG", False)
 VAR_DIR = Path(env_str("MEMORY_REVIEW_VAR_DIR", str(BASE_DIR / "var")))
+# The SQLite database, the knowledge repository and collected static files live
+# here by default; a fresh clone has no var/, and SQLite cannot create a directory.
+VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 
 def _development_secret_key() -> str:
@@ -94,6 +99,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "axes",
     "django_tasks_db",
     "memory_review",
     "memory_review.extraction",
@@ -104,12 +110,23 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files straight after security, before sessions touch the request.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
+]
+
+AUTHENTICATION_BACKENDS = [
+    # Refuses any login (right password or not) while the account or address is locked out.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "memory_review.urls"
@@ -125,6 +142,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
                 "memory_review.roles.roles_context",
             ],
         },
@@ -166,7 +184,19 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(VAR_DIR / "static")))
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns on every request without it
+STATICFILES_DIRS = [p for p in [BASE_DIR / "static"] if p.is_dir()]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Production serves collected, compressed files with hashed names (cached
+    # forever); development serves the sources as they are.
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
 
 # Background work (django.tasks). Embedded default: run in process.
 TASKS = {
@@ -175,11 +205,18 @@ TASKS = {
     }
 }
 
+# Behind a TLS proxy the client's address is the one the proxy appended to
+# X-Forwarded-For (anything before it is whatever the client claimed).
+BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
+
 # Security: strict in production, relaxed only for the local http dev server.
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
+# SECURE_COOKIES=false only for a plain-http production stack on loopback (the load test).
+SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SESSION_COOKIE_HTTPONLY = True
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+# A load balancer probes health over plain http, on the host's own address.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
@@ -189,6 +226,29 @@ X_FRAME_OPTIONS = "DENY"
 if env_bool("BEHIND_TLS_PROXY", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SILENCED_SYSTEM_CHECKS = [] if env_bool("SECURE_HSTS_PRELOAD", False) else ["security.W021"]
+# Scripts and styles only from our own static files or with the per-response
+# nonce (templates: nonce="{{ csp_nonce }}"); never 'unsafe-inline'.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.NONCE],
+    "style-src": [CSP.SELF, CSP.NONCE],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+# Lockout after repeated failed logins (django-axes): per account and, separately,
+# per address, so neither guessing one password nor spraying many accounts works.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_COOLOFF_TIME = dt.timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 30))
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+AXES_CLIENT_IP_CALLABLE = "memory_review.security.client_address"
 
 # --- Conversations (ingest) -------------------------------------------------
 INGEST_MAX_LINE_BYTES = env_int("INGEST_MAX_LINE_BYTES", 8 * 1024 * 1024)
@@ -253,6 +313,10 @@ KNOWLEDGE_COMMIT_IN_PROCESS = env_bool("KNOWLEDGE_COMMIT_IN_PROCESS", True)
 PROMPT_INDEX_MAX_LINES = env_int("PROMPT_INDEX_MAX_LINES", 200)
 PROMPT_INDEX_MAX_CHARS = env_int("PROMPT_INDEX_MAX_CHARS", 25000)
 PROMPT_RECORDS_MAX_CHARS = env_int("PROMPT_RECORDS_MAX_CHARS", 20000)
+
+# --- API -----------------------------------------------------------------------
+# Requests per token per minute on the ingest API; over it the answer is 429.
+API_RATE_LIMIT_PER_MINUTE = env_int("API_RATE_LIMIT_PER_MINUTE", 120)
 
 # --- Review -------------------------------------------------------------------
 REVIEW_CLAIM_SECONDS = env_int("REVIEW_CLAIM_SECONDS", 300)
