@@ -113,6 +113,7 @@ MIDDLEWARE = [
     # Static files straight after security, before sessions touch the request.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "memory_review.middleware.PrivatePagesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -327,5 +328,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     # One line per task state change is noise on the CLI; failures still show.
-    "loggers": {"django.tasks": {"level": env_str("TASKS_LOG_LEVEL", "WARNING")}},
+    "loggers": {
+        "django.tasks": {"level": env_str("TASKS_LOG_LEVEL", "WARNING")},
+        # axes logs every attempt at INFO; lockouts and failures still show.
+        "axes": {"level": "WARNING"},
+    },
 }

@@ -47,3 +47,18 @@ def test_it_rejects_a_malformed_boolean(tmp_path, value):
     result = _manage("check", DEBUG=value, MEMORY_REVIEW_VAR_DIR=str(tmp_path))
     assert result.returncode != 0
     assert "DEBUG" in result.stderr
+
+
+def test_a_fresh_clone_migrates_and_passes_check_deploy_with_debug_off(tmp_path):
+    var = tmp_path / "not-there-yet" / "var"
+    env = {
+        "DEBUG": "false",
+        "SECRET_KEY": "x" * 20 + "production-only-value-that-is-long-and-random-93jd8",
+        "ALLOWED_HOSTS": "memory.example.org",
+        "MEMORY_REVIEW_VAR_DIR": str(var),
+    }
+    migrated = _manage("migrate", "--noinput", **env)
+    assert migrated.returncode == 0, migrated.stdout + migrated.stderr
+    assert (var / "memory_review.sqlite3").exists()
+    checked = _manage("check", "--deploy", "--fail-level", "WARNING", **env)
+    assert checked.returncode == 0, checked.stdout + checked.stderr

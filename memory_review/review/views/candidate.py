@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from memory_review.extraction.models import Candidate
 from memory_review.roles import reviewer_required
+from memory_review.security import safe_next_url
 
 from .. import actions, selectors
 from ..forms import CandidateEditForm, DuplicateForm, MergeForm, RejectForm
@@ -251,7 +252,8 @@ def undo(request: HttpRequest) -> HttpResponse:
         if wants_json(request):
             return JsonResponse({"ok": False, "error": str(error)}, status=409)
         messages.error(request, str(error))
-        return redirect(request.POST.get("back") or reverse("review:queue"))
+        # ``back`` comes from the form: only a URL on this site is followed.
+        return redirect(safe_next_url(request, request.POST.get("back"), reverse("review:queue")))
     assert event.candidate is not None
     candidate = get_candidate_for_reviewer(request, event.candidate.pk)
     return _after_decision(
