@@ -5,7 +5,9 @@ ingest_token`), no cookies, so no CSRF. The body is one conversation as JSON (or
 array of them) or NDJSON, one per line (`Content-Type: application/x-ndjson`). The
 response is the same summary the command prints. Good records are stored even when
 others are bad (re-sending is safe: ingest is idempotent); any bad record makes the
-status 400 with the line-level errors.
+status 400 with the line-level errors. Each token may send
+`API_RATE_LIMIT_PER_MINUTE` requests a minute; over that the answer is 429 with
+`Retry-After`.
 """
 
 import io
@@ -19,7 +21,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from . import formats
-from .actions import source_for_token
+from .actions import count_api_request, source_for_token
 from .ingest import ingest_stream
 from .models import IngestBatch
 
@@ -48,6 +50,12 @@ def conversations(request: HttpRequest) -> JsonResponse:
     source = source_for_token(token.strip()) if scheme.lower() == "bearer" else None
     if source is None:
         return _error(401, "a valid bearer token is required")
+    limit = settings.API_RATE_LIMIT_PER_MINUTE
+    wait = count_api_request(token=token.strip(), limit=limit) if limit > 0 else 0
+    if wait:
+        response = _error(429, f"over {limit} requests a minute for this token; retry later")
+        response["Retry-After"] = str(wait)
+        return response
     length = request.headers.get("Content-Length", "")
     if length.isdigit() and int(length) > settings.INGEST_MAX_REQUEST_BYTES:
         return _error(413, f"the body is over {settings.INGEST_MAX_REQUEST_BYTES} bytes")

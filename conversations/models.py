@@ -26,6 +26,10 @@ class IngestToken(models.Model):
     token_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # The API's rate limit: requests counted in the current one-minute window.
+    # Kept in the database so every web process and host counts the same.
+    window_started_at = models.DateTimeField(null=True, blank=True, editable=False)
+    window_count = models.PositiveIntegerField(default=0, editable=False)
 
     def __str__(self) -> str:
         return f"token for {self.source}"

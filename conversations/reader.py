@@ -35,7 +35,6 @@ RAW_KEEP = 64 * 1024
 CHUNK = 1024 * 1024
 
 
-
 class _NumberError(ValueError):
     """A number JSON allows in Python but no database stores (NaN, Infinity, 1e400)."""
 
@@ -66,6 +65,8 @@ def _number_problem(exc: ValueError) -> str:
     if isinstance(exc, _NumberError):
         return str(exc)
     return f"an integer of more than {sys.get_int_max_str_digits()} digits"
+
+
 _SUSPECT_STR = re.compile(r"\\u(?:0000|[dD][89a-fA-F])")
 _SUSPECT_BYTES = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])")
 _ESCAPED_BYTES = re.compile("[\udc80-\udcff]")

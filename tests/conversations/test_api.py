@@ -111,3 +111,30 @@ def test_it_needs_no_csrf_token(token):
 
     client = Client(enforce_csrf_checks=True)
     assert _post(client, json.dumps(ONE), token).status_code == 200
+
+
+def test_it_limits_requests_per_token(client, token, settings):
+    settings.API_RATE_LIMIT_PER_MINUTE = 3
+    other = create_ingest_token(source=Source.objects.create(name="other"))
+    for _ in range(3):
+        assert _post(client, json.dumps(ONE), token).status_code == 200
+    refused = _post(client, json.dumps(ONE), token)
+    assert refused.status_code == 429
+    assert 1 <= int(refused["Retry-After"]) <= 60
+    # Another token has its own budget, and a bad token is still told it is bad.
+    assert _post(client, json.dumps(ONE), other).status_code == 200
+    assert _post(client, json.dumps(ONE), "mrv_unknown").status_code == 401
+
+
+def test_a_new_window_starts_after_a_minute(client, token, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from conversations.models import IngestToken
+
+    settings.API_RATE_LIMIT_PER_MINUTE = 1
+    assert _post(client, json.dumps(ONE), token).status_code == 200
+    assert _post(client, json.dumps(ONE), token).status_code == 429
+    IngestToken.objects.update(window_started_at=timezone.now() - timedelta(seconds=61))
+    assert _post(client, json.dumps(ONE), token).status_code == 200
