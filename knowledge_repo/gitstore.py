@@ -10,8 +10,10 @@ holding ``writer_lock`` changes it.
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,6 +22,8 @@ from git import Repo
 from git.exc import GitCommandError
 
 from .recordfile import INDEX_FILE, INDEX_HEADER
+
+logger = logging.getLogger(__name__)
 
 BRANCH = "main"
 PUBLISHED = "published"
@@ -163,3 +167,50 @@ def last_commits_by_record(repo: Repo) -> dict[str, str]:
 def all_commits(repo: Repo) -> set[str]:
     """Every commit reachable from any ref."""
     return set(repo.git.rev_list("--all").split())
+
+
+def _open_by_any_process(path: Path) -> bool | None:
+    """Whether a process has ``path`` open; None when /proc cannot tell (not Linux)."""
+    proc = Path("/proc")
+    if not (proc / "self" / "fd").is_dir():
+        return None
+    target = str(path)
+    for fd_dir in proc.glob("[0-9]*/fd"):
+        try:
+            for fd in fd_dir.iterdir():
+                try:
+                    if os.readlink(fd) == target:
+                        return True
+                except OSError:
+                    continue
+        except OSError:
+            continue
+    return False
+
+
+def clear_stale_index_lock(root: Path, *, min_age: float = 2.0) -> bool:
+    """Remove ``.git/index.lock`` left by a git killed mid-command; True if removed.
+
+    Call only while holding ``writer_lock``: every git command of ours that
+    writes runs under it, so a lock file found then was left by a process
+    that died holding it. Two more proofs guard against a git run by hand:
+    no live process has the file open, and it is at least ``min_age``
+    seconds old. Anything else raises, and the change is reported as failed.
+    """
+    lock = root / ".git" / "index.lock"
+    if not lock.exists():
+        return False
+    try:
+        age = time.time() - lock.stat().st_mtime
+    except FileNotFoundError:
+        return False
+    if age < min_age:
+        time.sleep(min_age - age)
+        if not lock.exists():
+            return False
+    held = _open_by_any_process(lock.resolve())
+    if held or held is None:
+        raise OSError(f"{lock} exists and may belong to a running git; remove it if not")
+    lock.unlink(missing_ok=True)
+    logger.warning("removed a stale %s left by a git process that died", lock)
+    return True

@@ -90,11 +90,61 @@ class Change(models.Model):
         return f"{self.kind} {self.slug} ({self.status})"
 
 
+class ChangeFile(models.Model):
+    """One record file before and after a committed change, kept with its commit.
+
+    Pages show history, diffs and file text from these rows, so web processes
+    on any host read the database alone and never open the git working copy,
+    which belongs to the committer. Written in the transaction that records
+    the commit sha. ``None`` means the file did not exist on that side.
+    """
+
+    change = models.ForeignKey(Change, on_delete=models.CASCADE, related_name="files")
+    slug = models.SlugField(max_length=60)
+    before = models.TextField(null=True, blank=True)  # noqa: DJ001 - None: no such file
+    after = models.TextField(null=True, blank=True)  # noqa: DJ001 - None: no such file
+
+    class Meta:
+        ordering = ["change_id", "slug"]
+        constraints = [
+            models.UniqueConstraint(fields=["change", "slug"], name="changefile_once_per_change")
+        ]
+        indexes = [models.Index(fields=["slug", "change"])]
+
+    def __str__(self) -> str:
+        return f"{self.slug} in change {self.change_id}"
+
+
+class CommitterStatus(models.Model):
+    """The heartbeat of a committer process, for /readyz and the dashboard.
+
+    One row per process; ``is_leader`` is true for the one holding the
+    election lock. Rows of dead processes simply stop being refreshed.
+    """
+
+    name = models.CharField(max_length=200, unique=True)
+    working_copy = models.CharField(max_length=1000)
+    is_leader = models.BooleanField(default=False)
+    writable = models.BooleanField(default=False)
+    started_at = models.DateTimeField()
+    last_seen = models.DateTimeField()
+    message = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-last_seen"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Release(models.Model):
     """An annotated tag cut after the release checks passed."""
 
     name = models.CharField(max_length=100, unique=True)
     sha = models.CharField(max_length=40)
+    # The newest change in the release (changes are committed in order), so the
+    # published text of a record is read from ChangeFile rows, not from git.
+    last_change_id = models.BigIntegerField(null=True, blank=True)
     changelog = models.JSONField(default=dict)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from git.exc import GitCommandError
 
 from . import gitstore
 from .actions import ensure_initialised, repo_path
-from .models import Change, Record, Release
+from .models import Change, ChangeFile, Record, Release
 from .reader import KnowledgeBase, list_tree, open_knowledge, read_blobs
 from .recordcache import RecordCache
 from .recordfile import (
@@ -225,56 +226,79 @@ def changes_since_last_release(
     return result
 
 
-def _trailers(message: str, key: str) -> list[str]:
-    prefix = f"{key}:"
-    return [line[len(prefix) :].strip() for line in message.split("\n") if line.startswith(prefix)]
+def _diff(slug: str, before: str | None, after: str | None) -> str:
+    path = record_path(slug)
+    lines = difflib.unified_diff(
+        (before or "").splitlines(),
+        (after or "").splitlines(),
+        fromfile=f"a/{path}" if before is not None else "/dev/null",
+        tofile=f"b/{path}" if after is not None else "/dev/null",
+        lineterm="",
+    )
+    return "\n".join(lines)
 
 
 def record_history(slug: str) -> list[HistoryEntry]:
-    """Every commit that changed ``records/<slug>.md``, newest first, with its diff."""
+    """Every committed change of ``records/<slug>.md``, newest first, with its diff.
+
+    Read from the database (each change keeps the file before and after with
+    its commit), so any web host shows history without the git working copy.
+    """
+    from .actions import commit_message
+
     if not is_valid_slug(slug):
         return []
-    ensure_initialised()
-    with gitstore.open_repo(repo_path()) as repo:
-        try:
-            out = repo.git.log(
-                "-p",
-                "--no-color",
-                "--format=%x1e%H%x00%an%x00%ae%x00%aI%x00%B%x00",
-                "--",
-                record_path(slug),
-                strip_newline_in_stdout=False,
-            )
-        except GitCommandError:
-            return []
-    entries = []
-    for chunk in out.split("\x1e")[1:]:
-        sha, name, email, date, message, diff = chunk.split("\x00", 5)
-        candidate = _trailers(message, "Candidate")
-        change = _trailers(message, "Change-Id")
-        entries.append(
-            HistoryEntry(
-                sha=sha,
-                author_name=name,
-                author_email=email,
-                date=dt.datetime.fromisoformat(date),
-                message=message.strip(),
-                candidate_id=int(candidate[0]) if candidate and candidate[0].isdigit() else None,
-                sources=_trailers(message, "Source-Conversation"),
-                diff=diff.strip("\n"),
-                change_id=int(change[0]) if change and change[0].isdigit() else None,
-            )
+    files = (
+        ChangeFile.objects.filter(slug=slug, change__status=Change.Status.COMMITTED)
+        .select_related("change")
+        .order_by("-change_id")
+    )
+    return [
+        HistoryEntry(
+            sha=f.change.commit_sha,
+            author_name=f.change.author_name,
+            author_email=f.change.author_email,
+            date=f.change.committed_at or f.change.created_at,
+            message=commit_message(f.change).strip(),
+            candidate_id=f.change.candidate_id,
+            sources=list(f.change.sources),
+            diff=_diff(slug, f.before, f.after),
+            change_id=f.change_id,
         )
-    return entries
+        for f in files
+    ]
+
+
+def _last_change_at(ref: str | None) -> int | None | bool:
+    """The newest change included at ``ref``: None for all, False when ``ref`` is unknown."""
+    if ref in (None, "HEAD", gitstore.BRANCH):
+        return None
+    if ref == gitstore.PUBLISHED:
+        from .actions import published_release
+
+        release = published_release()
+        return False if release is None else (release.last_change_id or 0)
+    release = Release.objects.filter(name=ref).first()
+    if release is not None:
+        return release.last_change_id or 0
+    change = Change.objects.filter(commit_sha=ref).exclude(commit_sha="").first()
+    return False if change is None else change.pk
 
 
 def record_file(slug: str, ref: str | None = None) -> str | None:
-    """The file text of a record in git at ``ref`` (None: the working head)."""
+    """The committed file text of a record at ``ref``: the newest commit (None),
+    ``published``, a release name or a change's commit sha; None where it did
+    not exist. Read from the database, never from the working copy."""
     if not is_valid_slug(slug):
         return None
-    ensure_initialised()
-    with gitstore.open_repo(repo_path()) as repo:
-        return gitstore.show_file(repo, ref or "HEAD", record_path(slug))
+    last = _last_change_at(ref)
+    if last is False:
+        return None
+    files = ChangeFile.objects.filter(slug=slug, change__status=Change.Status.COMMITTED)
+    if last is not None:
+        files = files.filter(change_id__lte=last)
+    newest = files.order_by("-change_id").only("after").first()
+    return newest.after if newest else None
 
 
 def pending_changes() -> list[Change]:

@@ -311,6 +311,13 @@ KNOWLEDGE_COMMITTER_NAME = env_str("KNOWLEDGE_COMMITTER_NAME", "memory review")
 KNOWLEDGE_COMMITTER_EMAIL = env_str("KNOWLEDGE_COMMITTER_EMAIL", "memory-review@localhost")
 # Commit right after the approving transaction, in process (embedded default).
 KNOWLEDGE_COMMIT_IN_PROCESS = env_bool("KNOWLEDGE_COMMIT_IN_PROCESS", True)
+# Where approvals are committed when not in process: false leaves the outbox to
+# a `kb_committer` process (make serve) instead of enqueuing a task per approval.
+KNOWLEDGE_COMMIT_ENQUEUE = env_bool("KNOWLEDGE_COMMIT_ENQUEUE", True)
+# A git remote every committer pushes main to before recording a commit and
+# resets to when it becomes the leader: with committers on several hosts, the
+# one that takes over continues the same history. Empty: one host, no pushing.
+KNOWLEDGE_SHARED_REMOTE = env_str("KNOWLEDGE_SHARED_REMOTE")
 PROMPT_INDEX_MAX_LINES = env_int("PROMPT_INDEX_MAX_LINES", 200)
 PROMPT_INDEX_MAX_CHARS = env_int("PROMPT_INDEX_MAX_CHARS", 25000)
 PROMPT_RECORDS_MAX_CHARS = env_int("PROMPT_RECORDS_MAX_CHARS", 20000)

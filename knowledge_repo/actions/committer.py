@@ -6,13 +6,14 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from git import Repo
 from git.exc import GitCommandError
 
 from .. import gitstore
-from ..models import Change, Record
+from ..models import Change, ChangeFile, Record
 from ..recordcache import RecordCache, blob_id
 from ..recordfile import (
     INDEX_FILE,
@@ -54,11 +55,23 @@ def commit_message(change: Change) -> str:
     return "\n".join([*lines, "", *trailers]) + "\n"
 
 
-def _apply(repo: Repo, root: Path, change: Change) -> str:
+Files = dict[str, tuple[str | None, str | None]]
+
+
+def _read(path: Path) -> str | None:
+    try:
+        with open(path, encoding="utf-8", newline="") as fh:
+            return fh.read()
+    except FileNotFoundError:
+        return None
+
+
+def _apply(repo: Repo, root: Path, change: Change) -> tuple[str, Files]:
     payload = change.payload
     index_file = root / INDEX_FILE
     lines: dict[str, str | None] = {}
     paths = [INDEX_FILE]
+    files: Files = {}
     cache = RecordCache(root, load=False)
     for slug, state in payload.get("write", {}).items():
         if not is_valid_slug(slug):
@@ -67,6 +80,7 @@ def _apply(repo: Repo, root: Path, change: Change) -> str:
         text = render_record(data)
         if parse_record(text, slug) != data:
             raise KnowledgeError(f"record {slug!r} would not read back as written")
+        files[slug] = (_read(root / record_path(slug)), text)
         _write_text(root / record_path(slug), text)
         cache.add(blob_id(text), data)
         lines[slug] = index_line(slug, data.name, data.description)
@@ -74,6 +88,7 @@ def _apply(repo: Repo, root: Path, change: Change) -> str:
     for slug in payload.get("remove", []):
         if not is_valid_slug(slug):
             raise KnowledgeError(f"invalid slug {slug!r} in change {change.pk}")
+        files[slug] = (_read(root / record_path(slug)), None)
         (root / record_path(slug)).unlink(missing_ok=True)
         lines[slug] = None
         paths.append(record_path(slug))
@@ -92,18 +107,38 @@ def _apply(repo: Repo, root: Path, change: Change) -> str:
         ),
     )
     cache.save()
-    return gitstore.head_sha(repo)
+    return gitstore.head_sha(repo), files
 
 
-def _record_commit(change: Change, sha: str, later_pending: list[Change]) -> None:
+def _files_from_git(repo: Repo, change: Change, sha: str) -> Files:
+    # A change found committed but not recorded (its committer died in between).
+    return {
+        slug: (
+            gitstore.show_file(repo, f"{sha}^", record_path(slug)),
+            gitstore.show_file(repo, sha, record_path(slug)),
+        )
+        for slug in dict.fromkeys(_touched(change))
+    }
+
+
+def _record_commit(change: Change, sha: str, later_pending: list[Change], files: Files) -> None:
     touched = set(_touched(change))
     # A record changed again by a later pending change is not at this commit yet.
     for other in later_pending:
         if other.pk > change.pk:
             touched -= set(_touched(other))
     with transaction.atomic():
-        Change.objects.filter(pk=change.pk).update(
+        updated = Change.objects.filter(pk=change.pk, status=Change.Status.PENDING).update(
             status=Change.Status.COMMITTED, commit_sha=sha, committed_at=timezone.now(), error=""
+        )
+        if not updated:
+            # Someone else recorded it (a committer that should not have run):
+            # keep their record, and let verify report the stray commit.
+            raise KnowledgeError(f"change {change.pk} was recorded by another committer")
+        ChangeFile.objects.filter(change_id=change.pk).delete()
+        ChangeFile.objects.bulk_create(
+            ChangeFile(change_id=change.pk, slug=slug, before=before, after=after)
+            for slug, (before, after) in files.items()
         )
         Record.objects.filter(slug__in=touched).update(commit=sha)
     change.status = Change.Status.COMMITTED
@@ -116,11 +151,21 @@ def _recover(repo: Repo, root: Path) -> None:
     repo.git.clean("-q", "-f", "-d", "--", "records")
 
 
-def commit_pending() -> list[Change]:
+def _push_shared(repo: Repo) -> None:
+    remote = settings.KNOWLEDGE_SHARED_REMOTE
+    if remote:
+        # Before the database hears of the commit: a committer that takes over
+        # starts from the shared remote, so a recorded commit must be there.
+        repo.git.push("-q", remote, f"HEAD:refs/heads/{gitstore.BRANCH}")
+
+
+def commit_pending(*, recover: bool = False) -> list[Change]:
     """Commit every pending change in order, one commit each; returns those recorded.
 
     Safe to run at any time and from several processes at once (see the module
     docstring): it never commits a change twice and never loses one.
+    ``recover`` looks for already committed pending changes even without the
+    in-flight marker (a committer taking over from one that died elsewhere).
     """
     ensure_initialised()
     root = repo_path()
@@ -128,7 +173,8 @@ def commit_pending() -> list[Change]:
     with gitstore.writer_lock(root), gitstore.open_repo(root) as repo:
         marker = root / ".git" / "kb-inflight"
         known: dict[int, str] = {}
-        if marker.exists():
+        gitstore.clear_stale_index_lock(root)
+        if marker.exists() or recover:
             # Only a run that died between writing and its database update
             # leaves the marker; only then can a pending change already be in
             # git, and only among the latest commits (changes go in order).
@@ -137,10 +183,12 @@ def commit_pending() -> list[Change]:
         pending = list(Change.objects.filter(status=Change.Status.PENDING).order_by("pk"))
         for change in pending:
             sha = known.get(change.pk)
-            if sha is None:
+            if sha is not None:
+                files = _files_from_git(repo, change, sha)
+            else:
                 marker.write_text(str(change.pk), encoding="utf-8")
                 try:
-                    sha = _apply(repo, root, change)
+                    sha, files = _apply(repo, root, change)
                 except (
                     GitCommandError,
                     OSError,
@@ -156,10 +204,49 @@ def commit_pending() -> list[Change]:
                     change.status = Change.Status.FAILED
                     logger.error("change %s could not be committed: %s", change.pk, exc)
                     continue
-            _record_commit(change, sha, pending)
+                try:
+                    _push_shared(repo)
+                except GitCommandError as exc:
+                    # Another committer moved the shared branch: this copy is
+                    # behind. Drop the local commit; the change stays pending.
+                    repo.git.reset("-q", "--hard", "HEAD^")
+                    marker.unlink(missing_ok=True)
+                    logger.error("the shared remote refused change %s: %s", change.pk, exc)
+                    break
+            _record_commit(change, sha, pending, files)
             marker.unlink(missing_ok=True)
             done.append(change)
     return done
+
+
+def sync_from_shared() -> bool:
+    """Make the working copy match the shared remote's branch; True if it moved.
+
+    Run by a committer when it becomes the leader: the previous leader may
+    have committed from another working copy. Local commits the shared
+    remote lacks were never recorded in the database (a commit is pushed
+    before it is recorded), so their changes are still pending and are
+    committed again from here.
+    """
+    remote = settings.KNOWLEDGE_SHARED_REMOTE
+    if not remote:
+        return False
+    ensure_initialised()
+    root = repo_path()
+    with gitstore.writer_lock(root), gitstore.open_repo(root) as repo:
+        gitstore.clear_stale_index_lock(root)
+        heads = repo.git.ls_remote("--heads", remote, gitstore.BRANCH)
+        if not heads.strip():
+            repo.git.push("-q", remote, f"HEAD:refs/heads/{gitstore.BRANCH}")
+            return False
+        repo.git.fetch("-q", remote, f"refs/heads/{gitstore.BRANCH}")
+        target = repo.git.rev_parse("FETCH_HEAD")
+        if target == gitstore.head_sha(repo):
+            return False
+        repo.git.reset("-q", "--hard", target)
+        repo.git.clean("-q", "-f", "-d", "--", "records")
+        (root / ".git" / "kb-inflight").unlink(missing_ok=True)
+        return True
 
 
 def retry_failed() -> int:

@@ -134,7 +134,7 @@ def _enqueue(
     )
     if settings.KNOWLEDGE_COMMIT_IN_PROCESS:
         transaction.on_commit(_commit_after_transaction)
-    else:
+    elif settings.KNOWLEDGE_COMMIT_ENQUEUE:
         transaction.on_commit(_enqueue_commit)
     return change
 
@@ -379,11 +379,14 @@ def revert_change(*, author: Any, change: Change) -> Change:
             raise RecordConflict(
                 f"change {other.pk} changed {other.slug!r} afterwards; revert it first"
             )
-    ensure_initialised()
-    before: dict[str, str | None] = {}
-    with gitstore.open_repo(repo_path()) as repo:
-        for slug in touched:
-            before[slug] = gitstore.show_file(repo, f"{change.commit_sha}^", record_path(slug))
+    # The files as they were before the change, from the database (any web
+    # host can revert); only changes older than ChangeFile need the git copy.
+    before: dict[str, str | None] = {f.slug: f.before for f in change.files.all()}
+    if not set(touched) <= set(before):
+        ensure_initialised()
+        with gitstore.open_repo(repo_path()) as repo:
+            for slug in touched:
+                before[slug] = gitstore.show_file(repo, f"{change.commit_sha}^", record_path(slug))
     with transaction.atomic():
         write: dict[str, Record] = {}
         remove: list[str] = []

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from .. import gitstore
-from ..models import Release
+from ..models import Change, Release
 from ..recordfile import (
     CHANGELOG_FILE,
     flatten,
@@ -129,7 +129,14 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
         )
         message_file.unlink()
         sha = gitstore.head_sha(repo)
+        # The checks passed, so no change is pending: the newest committed one is in.
+        last_change = (
+            Change.objects.filter(status=Change.Status.COMMITTED)
+            .order_by("-pk")
+            .values_list("pk", flat=True)
+            .first()
+        )
         result.release = Release.objects.create(
-            name=name, sha=sha, changelog=changelog, created_by=user
+            name=name, sha=sha, changelog=changelog, created_by=user, last_change_id=last_change
         )
     return result

@@ -108,3 +108,29 @@ def test_only_a_publisher_reverts_a_change(
     record.refresh_from_db()
     assert record.retracted
     assert ReviewEvent.objects.get(action="revert_change").user == bob
+
+
+def test_record_page_reads_history_and_text_from_the_database_alone(
+    client, alice, bob, record, settings, tmp_path, django_capture_on_commit_callbacks
+):
+    from knowledge_repo.actions import cut_release, publish_release, update_record
+
+    publish_release(user=bob, name=cut_release(user=bob).release.name)
+    with django_capture_on_commit_callbacks(execute=True):
+        update_record(
+            author=alice,
+            slug=record.slug,
+            name=record.name,
+            description="How long shipping takes now",
+            body="Two days.",
+            type=record.type,
+        )
+    # A web host without the working copy: the page must not need it.
+    settings.KNOWLEDGE_REPO_PATH = tmp_path / "no-working-copy-here"
+    client.force_login(alice)
+    page = client.get(reverse("review:record", args=[record.slug])).content.decode()
+    assert "+body: Two days." in page or "+Two days." in page
+    assert "How long shipping takes now" in page  # latest
+    assert "As published" in page and "description: How long shipping takes\n" in page
+    assert page.count("Revert this change") == 0  # alice is no publisher
+    assert not settings.KNOWLEDGE_REPO_PATH.exists()
