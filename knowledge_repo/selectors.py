@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
+from django.utils import timezone
 from git import Repo
 from git.exc import GitCommandError
 
@@ -333,12 +334,37 @@ class Disagreement:
 _COMPARED = ("name", "description", "type", "body", "sources", "reviewed_by", "supersedes")
 
 
+def outbox_problems(*, grace_seconds: int | None = None) -> list[Disagreement]:
+    """Failed changes, and changes pending longer than ``grace_seconds``.
+
+    An approval is safe in the outbox the moment it is made, but a change
+    that never reaches git is not published: a committer that is down, a git
+    that refuses, a stale lock. Each such change is a problem to report.
+    """
+    grace = settings.KNOWLEDGE_PENDING_GRACE_SECONDS if grace_seconds is None else grace_seconds
+    problems = [
+        Disagreement(f"change {c.pk}", f"{c.kind} {c.slug} failed to commit: {c.error}")
+        for c in Change.objects.filter(status=Change.Status.FAILED).order_by("pk")
+    ]
+    cutoff = timezone.now() - dt.timedelta(seconds=grace)
+    problems += [
+        Disagreement(
+            f"change {c.pk}",
+            f"{c.kind} {c.slug} pending since {c.created_at:%Y-%m-%d %H:%M:%S}; "
+            "is the committer running?",
+        )
+        for c in Change.objects.filter(status=Change.Status.PENDING, created_at__lt=cutoff)
+    ]
+    return problems
+
+
 def verify() -> list[Disagreement]:
-    """Check git integrity, that every record parses, and that database and git agree."""
+    """Check git integrity, that every record parses, that database and git agree, and
+    that no change failed or waits too long for its commit."""
     from .actions import record_data
 
     ensure_initialised()
-    problems: list[Disagreement] = []
+    problems: list[Disagreement] = outbox_problems()
     with gitstore.open_repo(repo_path()) as repo:
         try:
             repo.git.fsck("--no-progress", "--no-dangling")

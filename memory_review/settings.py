@@ -318,6 +318,8 @@ KNOWLEDGE_COMMIT_ENQUEUE = env_bool("KNOWLEDGE_COMMIT_ENQUEUE", True)
 # resets to when it becomes the leader: with committers on several hosts, the
 # one that takes over continues the same history. Empty: one host, no pushing.
 KNOWLEDGE_SHARED_REMOTE = env_str("KNOWLEDGE_SHARED_REMOTE")
+# kb_verify and /readyz report a change pending longer than this (seconds).
+KNOWLEDGE_PENDING_GRACE_SECONDS = env_int("KNOWLEDGE_PENDING_GRACE_SECONDS", 60)
 PROMPT_INDEX_MAX_LINES = env_int("PROMPT_INDEX_MAX_LINES", 200)
 PROMPT_INDEX_MAX_CHARS = env_int("PROMPT_INDEX_MAX_CHARS", 25000)
 PROMPT_RECORDS_MAX_CHARS = env_int("PROMPT_RECORDS_MAX_CHARS", 20000)

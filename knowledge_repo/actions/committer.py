@@ -196,8 +196,15 @@ def commit_pending(*, recover: bool = False) -> list[Change]:
                     RecordFormatError,
                     TypeError,
                 ) as exc:
-                    _recover(repo, root)
-                    marker.unlink(missing_ok=True)
+                    try:
+                        _recover(repo, root)
+                        marker.unlink(missing_ok=True)
+                    except GitCommandError:
+                        # Git refuses even to reset (a held index.lock): the
+                        # marker stays, so the next run cleans up first.
+                        logger.warning(
+                            "could not reset the working copy after change %s", change.pk
+                        )
                     Change.objects.filter(pk=change.pk).update(
                         status=Change.Status.FAILED, error=str(exc)[:5000]
                     )
