@@ -328,6 +328,14 @@ PROMPT_RECORDS_MAX_CHARS = env_int("PROMPT_RECORDS_MAX_CHARS", 20000)
 # Requests per token per minute on the ingest API; over it the answer is 429.
 API_RATE_LIMIT_PER_MINUTE = env_int("API_RATE_LIMIT_PER_MINUTE", 120)
 
+# --- Operations --------------------------------------------------------------
+# The valid_until reminder names records expiring within this many days.
+VALID_UNTIL_REMINDER_DAYS = env_int("VALID_UNTIL_REMINDER_DAYS", 14)
+# /readyz fails when the oldest ready task waited longer (seconds)...
+READY_MAX_TASK_LAG = env_int("READY_MAX_TASK_LAG", 300)
+# ... or when the committer's heartbeat is older than this (seconds).
+READY_MAX_COMMITTER_SILENCE = env_int("READY_MAX_COMMITTER_SILENCE", 30)
+
 # --- Review -------------------------------------------------------------------
 REVIEW_CLAIM_SECONDS = env_int("REVIEW_CLAIM_SECONDS", 300)
 

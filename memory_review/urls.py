@@ -6,6 +6,9 @@ from memory_review import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    # Health for load balancers (no login, no data)
+    path("healthz", views.healthz, name="healthz"),
+    path("readyz", views.readyz, name="readyz"),
     # Accounts
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

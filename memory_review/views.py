@@ -1,6 +1,9 @@
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET
+
+from memory_review.health import health
 
 from memory_review.roles import is_reviewer
 
@@ -11,3 +14,26 @@ def home(request: HttpRequest) -> HttpResponse:
     if is_reviewer(request.user):
         return redirect("review:dashboard")
     return render(request, "memory_review/home.html")
+
+
+@require_GET
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Liveness for a load balancer: the process answers. No login, nothing revealed."""
+    return JsonResponse({"status": "ok"})
+
+
+@require_GET
+def readyz(request: HttpRequest) -> JsonResponse:
+    """Readiness: database, committer, outbox, task queue, batch collection.
+
+    No login, so only each check's name and ok/failing: the figures behind
+    them are on the dashboard, for reviewers.
+    """
+    result = health()
+    return JsonResponse(
+        {
+            "status": "ok" if result.ok else "failing",
+            "checks": {check.name: "ok" if check.ok else "failing" for check in result.checks},
+        },
+        status=200 if result.ok else 503,
+    )
