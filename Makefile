@@ -13,7 +13,7 @@ find_python = $(shell for c in python3.14 python3.13 python3.12 python3 \
 	  $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1 && { echo $$p; break; }; \
 	done)
 
-.PHONY: install run test lint bench clean
+.PHONY: install run serve test lint bench clean
 
 $(VENV)/.installed: pyproject.toml
 	@PYTHON="$(find_python)"; \
@@ -32,6 +32,26 @@ run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
 	$(PY) manage.py runserver $(HOST)
+
+# Production: gunicorn + whitenoise, a task worker, the committer and the scheduler
+# (Procfile, run by honcho). DEBUG is off unless you turn it on, and then it refuses.
+serve: install
+	@debug="$(if $(filter file,$(origin DEBUG)),false,$(DEBUG))"; \
+	case "$$(echo "$$debug" | tr A-Z a-z)" in 0|false|no|off|"") ;; \
+	  *) echo "make serve runs production: refusing DEBUG=$$debug (unset it or set DEBUG=false)." >&2; exit 1;; esac; \
+	if [ -z "$$SECRET_KEY" ] && [ -z "$$SECRET_KEY_FILE" ]; then \
+	  echo "make serve needs SECRET_KEY (or SECRET_KEY_FILE), e.g. SECRET_KEY=\$$(openssl rand -base64 48) make serve" >&2; exit 1; \
+	fi
+	@export DEBUG=false HOST="$(HOST)" \
+	  ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$$(echo '$(HOST)' | sed 's/:[0-9]*$$//')}" \
+	  TASKS_BACKEND="$${TASKS_BACKEND:-django_tasks_db.DatabaseBackend}" \
+	  KNOWLEDGE_COMMIT_IN_PROCESS="$${KNOWLEDGE_COMMIT_IN_PROCESS:-false}" \
+	  KNOWLEDGE_COMMIT_ENQUEUE="$${KNOWLEDGE_COMMIT_ENQUEUE:-false}"; \
+	$(PY) manage.py migrate --noinput && \
+	$(PY) manage.py collectstatic --noinput -v0 && \
+	$(PY) manage.py kb_init >/dev/null && \
+	echo "memory review (production) listening on http://$(HOST) (ALLOWED_HOSTS=$$ALLOWED_HOSTS): web, worker, committer, scheduler" && \
+	exec $(VENV)/bin/honcho start -f Procfile
 
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
