@@ -103,3 +103,33 @@ def test_each_candidate_is_decided_once_and_committed_once(knowledge_repo):
     finally:
         repo.close()
     assert sorted(int(t) for t in trailers) == sorted(ids)
+
+
+def test_reviewers_opening_one_candidate_at_once_share_one_claim_without_errors():
+    """Found by bench/load.py: a second claim INSERT raced the first and answered 500."""
+    group = Group.objects.get(name="reviewer")
+    users = []
+    for n in range(8):
+        user = User.objects.create_user(f"claimer{n}")
+        user.groups.add(group)
+        users.append(user)
+    candidate = factories.candidate()
+    barrier = threading.Barrier(len(users))
+    owners, errors = [], []
+
+    def open_page(user):
+        try:
+            barrier.wait()
+            owners.append(actions.claim_candidate(candidate=candidate, user=user).user_id)
+        except Exception as exc:  # noqa: BLE001 - the test reports any failure
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=open_page, args=(u,)) for u in users]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(owners) == len(users) and len(set(owners)) == 1

@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from memory_review.extraction.models import Candidate
@@ -113,9 +113,15 @@ def claim_candidate(*, candidate: Candidate, user: Any) -> Claim:
     with transaction.atomic():
         claim = Claim.objects.select_for_update().filter(candidate=candidate).first()
         if claim is None:
-            return Claim.objects.create(
-                candidate=candidate, user=user, claimed_at=now, expires_at=expires
-            )
+            try:
+                with transaction.atomic():
+                    return Claim.objects.create(
+                        candidate=candidate, user=user, claimed_at=now, expires_at=expires
+                    )
+            except IntegrityError:
+                # Two reviewers opened it at the same moment: the other one's row
+                # exists now (nothing to lock before it did), so read it.
+                claim = Claim.objects.select_for_update().get(candidate=candidate)
         if claim.user_id != user.pk and claim.expires_at > now:
             return claim
         if claim.user_id != user.pk:
