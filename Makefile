@@ -42,7 +42,7 @@ serve: install
 	if [ -z "$$SECRET_KEY" ] && [ -z "$$SECRET_KEY_FILE" ]; then \
 	  echo "make serve needs SECRET_KEY (or SECRET_KEY_FILE), e.g. SECRET_KEY=\$$(openssl rand -base64 48) make serve" >&2; exit 1; \
 	fi
-	@export DEBUG=false HOST="$(HOST)" \
+	@export DEBUG=false HOST="$(HOST)" STATIC_MANIFEST=true \
 	  ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$$(echo '$(HOST)' | sed 's/:[0-9]*$$//')}" \
 	  TASKS_BACKEND="$${TASKS_BACKEND:-django_tasks_db.DatabaseBackend}" \
 	  KNOWLEDGE_COMMIT_IN_PROCESS="$${KNOWLEDGE_COMMIT_IN_PROCESS:-false}" \

@@ -54,7 +54,7 @@ def count_api_request(*, token: str, limit: int, window_seconds: int = 60) -> in
             window_started_at=Case(When(fresh, then=F("window_started_at")), default=Value(now)),
         )
         row = tokens.values_list("window_count", "window_started_at").first()
-    if row is None or row[0] <= limit:
+    if row is None or row[0] <= limit or row[1] is None:
         return 0
-    ends = row[1] + dt.timedelta(seconds=window_seconds)
+    ends: dt.datetime = row[1] + dt.timedelta(seconds=window_seconds)
     return max(1, math.ceil((ends - now).total_seconds()))

@@ -306,6 +306,7 @@ def iter_document(stream: IO[bytes], *, max_line_bytes: int, max_depth: int) -> 
                 yield _broken(doc, "invalid_json", "data after the array", max_line_bytes)
             return
         start_line = doc.line
+        number_error: str | None = None
         while True:
             try:
                 obj, end = _decoder.raw_decode(doc.buf, doc.pos)

@@ -190,12 +190,15 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns on every requ
 STATICFILES_DIRS = [p for p in [BASE_DIR / "static"] if p.is_dir()]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    # Production serves collected, compressed files with hashed names (cached
-    # forever); development serves the sources as they are.
+    # make serve collects static files with hashed names (cached forever,
+    # STATIC_MANIFEST=true); other non-DEBUG runs (benchmarks, check --deploy)
+    # have no manifest and serve compressed files by their plain names.
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        if env_bool("STATIC_MANIFEST", False)
+        else "whitenoise.storage.CompressedStaticFilesStorage"
     },
 }
 

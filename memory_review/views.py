@@ -4,7 +4,6 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
 from memory_review.health import health
-
 from memory_review.roles import is_reviewer
 
 

@@ -242,7 +242,7 @@ def sync_from_shared() -> bool:
     root = repo_path()
     with gitstore.writer_lock(root), gitstore.open_repo(root) as repo:
         gitstore.clear_stale_index_lock(root)
-        heads = repo.git.ls_remote("--heads", remote, gitstore.BRANCH)
+        heads = str(repo.git.ls_remote("--heads", remote, gitstore.BRANCH))
         if not heads.strip():
             repo.git.push("-q", remote, f"HEAD:refs/heads/{gitstore.BRANCH}")
             return False

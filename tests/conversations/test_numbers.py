@@ -1,5 +1,6 @@
 """Numbers JSON parsers accept but databases do not: one bad line, never a lost file."""
 
+import io
 import json
 
 import pytest
@@ -32,7 +33,7 @@ def _good(cid: str) -> str:
 def test_a_bad_number_is_a_problem_of_its_line_and_the_rest_is_stored(tmp_path, kind):
     path = tmp_path / "log.jsonl"
     path.write_text("\n".join([_good("a"), BAD_LINES[kind], _good("b")]) + "\n", "utf-8")
-    call_command("ingest", str(path), "--source", "agent", stdout=open(tmp_path / "out", "w"))
+    call_command("ingest", str(path), "--source", "agent", stdout=io.StringIO())
     assert set(Conversation.objects.values_list("external_id", flat=True)) == {"a", "b"}
     problem = IngestProblem.objects.get()
     assert (problem.line_number, problem.reason) == (2, "invalid_number")

@@ -1,3 +1,4 @@
+import contextlib
 import signal
 import time
 
@@ -82,8 +83,6 @@ class Command(BaseCommand):
                     _reset_if_broken()
             time.sleep(options["poll"])
         election.resign()
-        try:
+        with contextlib.suppress(Exception):
             election.heartbeat("stopped")
-        except Exception:
-            pass
         self.stdout.write(f"committer {election.name} stopped")

@@ -1,0 +1,452 @@
+"""Load test (issue 12): 20 reviewers over HTTP against the production stack on PostgreSQL.
+
+Each mode gets a fresh PostgreSQL database, 20 reviewer accounts and a queue
+of candidates. Twenty threads log in and work the queue like a browser
+without JavaScript (next -> candidate page -> approve / reject / approve with
+edits -> the next candidate) until ``--decisions`` are made or ``--seconds``
+pass, while one more thread posts conversations to the ingest API. Measured:
+p50/p95 latency per page, errors (5xx, refused connections, unexpected
+statuses), decisions per second; afterwards every approval must be committed
+to git exactly once and ``kb_verify`` must pass.
+
+Modes, same load: ``production`` is ``make serve`` (gunicorn + whitenoise,
+django-tasks-db worker, the kb_committer process, the scheduler);
+``runserver`` is ``manage.py runserver`` with the embedded defaults (commits
+in process, immediate tasks). Loopback only. Skips (exit 0) when PostgreSQL
+is not reachable.
+
+Usage: .venv/bin/python bench/load.py [--postgres URL] [--reviewers 20]
+       [--decisions 300] [--seconds 90] [--modes production,runserver]
+"""
+
+import argparse
+import json
+import os
+import random
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
+
+import httpx2  # noqa: E402 - after the path fix
+import psycopg  # noqa: E402
+
+parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+parser.add_argument(
+    "--postgres",
+    default=os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432"),
+    help="server URL; a bench database is made and dropped there per mode",
+)
+parser.add_argument("--reviewers", type=int, default=20)
+parser.add_argument("--decisions", type=int, default=300, help="stop after this many")
+parser.add_argument("--seconds", type=float, default=90, help="stop after this long")
+parser.add_argument("--modes", default="production,runserver")
+ARGS = parser.parse_args()
+PYTHON = sys.executable
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+SEED = """
+import os
+from django.contrib.auth.models import Group, User
+from conversations.actions import create_ingest_token
+from conversations.models import Source
+from tests.review import factories
+n, reviewers = int(os.environ["LOAD_CANDIDATES"]), int(os.environ["LOAD_REVIEWERS"])
+password = os.environ["LOAD_PASSWORD"]
+group = Group.objects.get_or_create(name="reviewer")[0]
+for i in range(reviewers):
+    user = User.objects.create_user(f"reviewer{i}", f"r{i}@example.org", password)
+    user.groups.add(group)
+run = factories.run()
+for i in range(n):
+    factories.candidate(
+        run=run,
+        name=f"Load fact {i}",
+        description=f"What reviewers learn about topic {i}",
+        body=f"Topic {i} is answered by page {i} of the handbook.",
+        fingerprint=f"load-{i}",
+    )
+print(create_ingest_token(source=Source.objects.create(name="load")))
+"""
+
+CHECK = """
+import json, subprocess
+from django.conf import settings
+from knowledge_repo.models import Change
+from memory_review.review.models import ReviewEvent
+approvals = ReviewEvent.objects.filter(action="approve", undone_by=None)
+decisions = ReviewEvent.objects.filter(
+    action__in=["approve", "first_approval", "reject"], undone_by=None
+)
+log = subprocess.run(
+    ["git", "-C", str(settings.KNOWLEDGE_REPO_PATH), "log", "--format=%(trailers:key=Change-Id,valueonly)"],
+    capture_output=True, text=True, check=True,
+).stdout.split()
+counts = {}
+for value in log:
+    counts[int(value)] = counts.get(int(value), 0) + 1
+changes = {c.pk: c for c in Change.objects.all()}
+approved = [e.change_id for e in approvals]
+print(json.dumps({
+    "decisions": decisions.count(),
+    "approvals": len(approved),
+    "approvals_without_change": sum(1 for c in approved if c is None),
+    "not_committed": sum(1 for c in approved if c and changes[c].status != "committed"),
+    "double_commits": sum(1 for n in counts.values() if n > 1),
+    "lost": sum(1 for c in approved if c and counts.get(c, 0) != 1),
+    "conversations": __import__("conversations.models").models.Conversation.objects.count(),
+}))
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.times: dict[str, list[float]] = defaultdict(list)
+        self.errors: dict[str, int] = defaultdict(int)
+        self.decisions = 0
+        self.refused: dict[str, int] = defaultdict(int)
+        self.statuses: dict[str, int] = defaultdict(int)
+
+    def refuse(self, message: str) -> None:
+        # A decision the app refused because another reviewer got there first
+        # (a 302 back with a message, as a person would see it): not an error.
+        message = re.sub(r"reviewer\d+", "another reviewer", message)
+        message = re.sub(r" at \d{4}-\d\d-\d\d \d\d:\d\d", "", message)
+        with self.lock:
+            self.refused[message] += 1
+
+    def add(self, page: str, seconds: float, ok: bool) -> None:
+        with self.lock:
+            self.times[page].append(seconds)
+            if not ok:
+                self.errors[page] += 1
+
+
+def timed(stats: Stats, page: str, call, ok_statuses=(200, 302)):
+    start = time.perf_counter()
+    try:
+        response = call()
+    except httpx2.HTTPError:
+        stats.add(page, time.perf_counter() - start, False)
+        return None
+    ok = response.status_code in ok_statuses
+    stats.add(page, time.perf_counter() - start, ok)
+    if not ok:
+        with stats.lock:
+            stats.statuses[f"{page}: HTTP {response.status_code}"] += 1
+    return response
+
+
+def reviewer(base: str, n: int, password: str, stats: Stats, stop: threading.Event) -> None:
+    rng = random.Random(n)
+    with httpx2.Client(base_url=base, timeout=30) as client:
+        page = timed(stats, "login page", lambda: client.get("/accounts/login/"))
+        if page is None:
+            return
+        found = CSRF.search(page.text)
+        if found is None:
+            stats.add("login page", 0.0, False)
+            return
+        token = found.group(1)
+        login = timed(
+            stats,
+            "log in",
+            lambda: client.post(
+                "/accounts/login/",
+                data={
+                    "username": f"reviewer{n}",
+                    "password": password,
+                    "csrfmiddlewaretoken": token,
+                },
+            ),
+            ok_statuses=(302,),
+        )
+        if login is None or login.status_code != 302:
+            return
+        location = "/queue/next/"
+        while not stop.is_set():
+            if location.startswith("/queue/next/"):
+                response = timed(stats, "queue/next", lambda: client.get("/queue/next/"))
+                if response is None or response.status_code != 302:
+                    return
+                location = response.headers["location"]
+            if not location.startswith("/candidates/"):
+                return  # the queue is empty
+            url = location.split("?")[0]
+            response = timed(stats, "candidate page", lambda u=url: client.get(u))
+            if response is None or response.status_code != 200:
+                location = "/queue/next/"
+                continue
+            if "is reviewing this candidate" in response.text:
+                location = "/queue/next/"  # someone else got it first: take the next
+                continue
+            match = CSRF.search(response.text)
+            token = match.group(1) if match else str(client.cookies.get("csrftoken", ""))
+            roll = rng.random()
+            pk = url.rstrip("/").rsplit("/", 1)[1]
+            if roll < 0.5:
+                name, data, path = "approve", {}, f"/candidates/{pk}/approve/"
+            elif roll < 0.7:
+                name, path = "approve with edits", f"/candidates/{pk}/approve/"
+                data = {
+                    "name": f"Load fact {pk} (edited by reviewer{n})",
+                    "description": f"Edited description {pk}",
+                    "body": f"Edited body for candidate {pk}.",
+                    "type": "project",
+                    "operation": "create",
+                }
+            else:
+                name, data, path = "reject", {"reason": "other"}, f"/candidates/{pk}/reject/"
+            data["csrfmiddlewaretoken"] = token
+            response = timed(
+                stats, name, lambda p=path, d=data: client.post(p, data=d), ok_statuses=(302,)
+            )
+            if response is None:
+                location = "/queue/next/"
+                continue
+            location = response.headers.get("location", "/queue/next/")
+            if location.split("?")[0] == url:
+                # Refused: the app sends the reviewer back to the same candidate.
+                again = client.get(url)
+                found = re.search(r'<li class="error">(.*?)</li>', again.text, re.S)
+                stats.refuse(found.group(1).strip()[:120] if found else "refused")
+                location = "/queue/next/"
+                continue
+            with stats.lock:
+                stats.decisions += 1
+                if stats.decisions >= ARGS.decisions:
+                    stop.set()
+
+
+def ingester(base: str, token: str, stats: Stats, stop: threading.Event) -> None:
+    n = 0
+    with httpx2.Client(base_url=base, timeout=30) as client:
+        while not stop.is_set():
+            body = "\n".join(
+                json.dumps(
+                    {
+                        "id": f"load-{n}-{i}",
+                        "messages": [
+                            {"role": "user", "content": f"Question {n}.{i} about the handbook?"},
+                            {"role": "assistant", "content": f"Answer {n}.{i}: see page {i}."},
+                        ],
+                    }
+                )
+                for i in range(5)
+            )
+            timed(
+                stats,
+                "ingest API (5 conversations)",
+                lambda b=body: client.post(
+                    "/api/v1/conversations",
+                    content=b,
+                    headers={
+                        "Authorization": f"Bearer {token}",
+                        "Content-Type": "application/x-ndjson",
+                    },
+                ),
+                ok_statuses=(200,),
+            )
+            n += 1
+            stop.wait(1.0)
+
+
+def wait_ready(base: str, proc: subprocess.Popen, timeout: float = 120) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode}")
+        try:
+            if httpx2.get(base + "/readyz", timeout=2).status_code == 200:
+                return
+        except httpx2.HTTPError:
+            pass
+        time.sleep(0.5)
+    raise RuntimeError("the server did not become ready")
+
+
+def manage(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [PYTHON, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+
+
+def run_mode(mode: str) -> dict:
+    tmp = Path(tempfile.mkdtemp(prefix=f"load-{mode}-"))
+    name = f"bench_load_{mode}_{os.getpid()}"
+    base_url = ARGS.postgres.rstrip("/")
+    with psycopg.connect(base_url + "/postgres", autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    port = free_port()
+    password = secrets.token_urlsafe(12)
+    env = {
+        **os.environ,
+        "DEBUG": "false",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "DATABASE_URL": f"{base_url}/{name}",
+        "DATABASE_CONN_MAX_AGE": "60",
+        "MEMORY_REVIEW_VAR_DIR": str(tmp),
+        "KNOWLEDGE_REPO_PATH": str(tmp / "knowledge"),
+        "KNOWLEDGE_PUBLISH_REMOTES": str(tmp / "published.git"),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "HOST": f"127.0.0.1:{port}",
+        # Plain http on loopback: no TLS redirect, cookies over http.
+        "SECURE_SSL_REDIRECT": "false",
+        "SECURE_COOKIES": "false",
+        "LOG_LEVEL": "WARNING",
+    }
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    result: dict = {"mode": mode}
+    server = None
+    try:
+        migrated = manage(env, "migrate", "--noinput")
+        if migrated.returncode:
+            raise RuntimeError(migrated.stderr)
+        seeded = manage(
+            {
+                **env,
+                "LOAD_CANDIDATES": str(ARGS.decisions + 100),
+                "LOAD_REVIEWERS": str(ARGS.reviewers),
+                "LOAD_PASSWORD": password,
+            },
+            "shell",
+            "-c",
+            SEED,
+        )
+        if seeded.returncode:
+            raise RuntimeError(seeded.stderr)
+        token = seeded.stdout.strip().splitlines()[-1]
+        if mode == "production":
+            command = ["make", "--no-print-directory", "serve", f"HOST=127.0.0.1:{port}"]
+        else:
+            command = [PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"]
+        server = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=env,
+            stdout=(tmp / "server.log").open("w"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        base = f"http://127.0.0.1:{port}"
+        wait_ready(base, server)
+        stats, stop = Stats(), threading.Event()
+        threads = [
+            threading.Thread(target=reviewer, args=(base, n, password, stats, stop))
+            for n in range(ARGS.reviewers)
+        ]
+        threads.append(threading.Thread(target=ingester, args=(base, token, stats, stop)))
+        started = time.perf_counter()
+        for thread in threads:
+            thread.start()
+        stop.wait(ARGS.seconds)
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=60)
+        elapsed = time.perf_counter() - started
+        # The committer may still be draining: wait for the outbox (bounded).
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            out = manage(env, "shell", "-c", CHECK).stdout
+            if '"not_committed": 0' in out:
+                break
+            time.sleep(1)
+        lines = [line for line in out.splitlines() if line.startswith("{")]
+        result.update(stats=stats, elapsed=elapsed, check=json.loads(lines[-1] if lines else "{}"))
+    finally:
+        if server is not None:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+        verify = manage(env, "kb_verify")
+        result["kb_verify"] = "clean" if verify.returncode == 0 else verify.stdout + verify.stderr
+        with psycopg.connect(base_url + "/postgres", autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    return result
+
+
+def report(results: list[dict]) -> None:
+    pages: list[str] = []
+    for r in results:
+        pages += [p for p in r["stats"].times if p not in pages]
+    head = "".join(f"{r['mode'] + ' p50/p95 ms':>28}" for r in results)
+    print(f"{'page':<30}{head}")
+    for page in pages:
+        cells = ""
+        for r in results:
+            times = r["stats"].times.get(page, [])
+            cells += f"{pct(times, 0.5) * 1000:>10.0f} /{pct(times, 0.95) * 1000:>7.0f} (n={len(times):>4})"
+        print(f"{page:<30}{cells}")
+    for r in results:
+        check, stats = r["check"], r["stats"]
+        errors = sum(stats.errors.values())
+        print(
+            f"{r['mode']}: {check.get('decisions', 0)} decisions in {r['elapsed']:.1f}s = "
+            f"{check.get('decisions', 0) / r['elapsed']:.1f} decisions/s; "
+            f"errors {errors}{' ' + repr(dict(stats.statuses)) if errors else ''}; "
+            f"approvals {check.get('approvals')}, not committed {check.get('not_committed')}, "
+            f"double commits {check.get('double_commits')}, lost {check.get('lost')}; "
+            f"conversations ingested {check.get('conversations')}; kb_verify {r['kb_verify']}"
+        )
+        if stats.refused:
+            conflicts = sum(stats.refused.values())
+            print(f"  {conflicts} decision(s) refused as conflicts: {dict(stats.refused)}")
+
+
+def main() -> int:
+    try:
+        with psycopg.connect(ARGS.postgres.rstrip("/") + "/postgres", connect_timeout=3):
+            pass
+    except psycopg.OperationalError as exc:
+        print(f"skipped: PostgreSQL is not reachable at {ARGS.postgres} ({exc})".strip())
+        return 0
+    modes = [m.strip() for m in ARGS.modes.split(",") if m.strip()]
+    print(
+        f"{ARGS.reviewers} reviewers + 1 ingest client over HTTP on loopback, PostgreSQL; "
+        f"stop at {ARGS.decisions} decisions or {ARGS.seconds:.0f}s per mode"
+    )
+    results = [run_mode(mode) for mode in modes]
+    report(results)
+    bad = [
+        r["mode"]
+        for r in results
+        if sum(r["stats"].errors.values())
+        or r["check"].get("double_commits")
+        or r["check"].get("lost")
+        or r["check"].get("not_committed")
+        or r["kb_verify"] != "clean"
+    ]
+    if bad:
+        print(f"FAILED in {', '.join(bad)}: errors, double or lost commits, or kb_verify")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
