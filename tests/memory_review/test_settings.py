@@ -62,3 +62,35 @@ def test_a_fresh_clone_migrates_and_passes_check_deploy_with_debug_off(tmp_path)
     assert (var / "memory_review.sqlite3").exists()
     checked = _manage("check", "--deploy", "--fail-level", "WARNING", **env)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+PROBE = """
+from django.test import Client
+c = Client()
+tls = c.get("/accounts/login/", HTTP_X_FORWARDED_PROTO="https", SERVER_NAME="memory.example.org")
+plain = c.get("/accounts/login/", SERVER_NAME="memory.example.org")
+health = c.get("/healthz", SERVER_NAME="memory.example.org")
+print("hsts", tls.headers.get("Strict-Transport-Security"))
+print("csrf-secure", bool(tls.cookies["csrftoken"]["secure"]))
+print("plain", plain.status_code, plain.headers.get("Location"))
+print("health", health.status_code)
+"""
+
+
+def test_behind_a_tls_proxy_it_sends_hsts_secure_cookies_and_redirects_plain_http(tmp_path):
+    result = _manage(
+        "shell",
+        "-c",
+        PROBE,
+        DEBUG="false",
+        SECRET_KEY="x" * 20 + "production-only-value-that-is-long-and-random-93jd8",
+        ALLOWED_HOSTS="memory.example.org",
+        BEHIND_TLS_PROXY="true",
+        MEMORY_REVIEW_VAR_DIR=str(tmp_path),
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "hsts max-age=31536000; includeSubDomains" in out
+    assert "csrf-secure True" in out
+    assert "plain 301 https://memory.example.org/accounts/login/" in out
+    assert "health 200" in out  # load balancers probe over plain http
