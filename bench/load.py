@@ -48,8 +48,8 @@ parser.add_argument(
     help="server URL; a bench database is made and dropped there per mode",
 )
 parser.add_argument("--reviewers", type=int, default=20)
-parser.add_argument("--decisions", type=int, default=300, help="stop after this many")
-parser.add_argument("--seconds", type=float, default=90, help="stop after this long")
+parser.add_argument("--decisions", type=int, default=200, help="stop after this many")
+parser.add_argument("--seconds", type=float, default=60, help="stop after this long")
 parser.add_argument("--modes", default="production,runserver")
 ARGS = parser.parse_args()
 PYTHON = sys.executable
@@ -129,6 +129,7 @@ class Stats:
         self.errors: dict[str, int] = defaultdict(int)
         self.decisions = 0
         self.refused: dict[str, int] = defaultdict(int)
+        self.taken = 0
         self.statuses: dict[str, int] = defaultdict(int)
 
     def refuse(self, message: str) -> None:
@@ -201,8 +202,13 @@ def reviewer(base: str, n: int, password: str, stats: Stats, stop: threading.Eve
             if response is None or response.status_code != 200:
                 location = "/queue/next/"
                 continue
-            if "is reviewing this candidate" in response.text:
-                location = "/queue/next/"  # someone else got it first: take the next
+            if "is reviewing this candidate" in response.text or "<strong>Decided:</strong>" in (
+                response.text
+            ):
+                # Someone else got it first, as the page says: a person takes the next.
+                with stats.lock:
+                    stats.taken += 1
+                location = "/queue/next/"
                 continue
             match = CSRF.search(response.text)
             token = match.group(1) if match else str(client.cookies.get("csrftoken", ""))
@@ -414,9 +420,11 @@ def report(results: list[dict]) -> None:
             f"double commits {check.get('double_commits')}, lost {check.get('lost')}; "
             f"conversations ingested {check.get('conversations')}; kb_verify {r['kb_verify']}"
         )
-        if stats.refused:
-            conflicts = sum(stats.refused.values())
-            print(f"  {conflicts} decision(s) refused as conflicts: {dict(stats.refused)}")
+        conflicts = sum(stats.refused.values())
+        print(
+            f"  conflicts: {stats.taken} candidate page(s) already taken by another reviewer, "
+            f"{conflicts} decision(s) refused{': ' + repr(dict(stats.refused)) if conflicts else ''}"
+        )
 
 
 def main() -> int:
