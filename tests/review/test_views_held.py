@@ -1,6 +1,7 @@
 import datetime as dt
 
 from django.urls import reverse
+from django.utils import timezone
 
 from knowledge_repo.models import Change, Record
 from memory_review.review import actions
@@ -111,7 +112,7 @@ def test_records_are_merged_on_a_page_through_the_gate(client, alice):
 
 def test_the_dashboard_lists_records_that_expire_soon(client, alice):
     record = _record(alice)
-    soon = dt.date.today() + dt.timedelta(days=3)
+    soon = timezone.localdate() + dt.timedelta(days=3)
     actions.edit_record(user=alice, slug=record.slug, fields={"valid_until": soon.isoformat()})
     client.force_login(alice)
     html = client.get(reverse("review:dashboard")).content.decode()
