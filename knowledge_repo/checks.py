@@ -237,8 +237,8 @@ def public_problems(texts: dict[str, str]) -> list[str]:
         known.update(
             Conversation.objects.filter(external_id__in=chunk).values_list("external_id", flat=True)
         )
-    for place, found in tokens.items():
-        problems += [f"{place}: internal id {t!r}" for t in sorted(found & known)]
+    for place, words in tokens.items():
+        problems += [f"{place}: internal id {t!r}" for t in sorted(words & known)]
     return problems
 
 
