@@ -153,6 +153,11 @@ def run(
     return spans
 
 
+def words(text: str) -> frozenset[str]:
+    """A set of words written as one space-separated string (long word lists stay readable)."""
+    return frozenset(text.split())
+
+
 def strip(text: str, start: int, end: int, reason: str) -> Hit:
     """The hit without the white space a pattern took in at either end."""
     while start < end and text[start].isspace():

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ._text import Hit
+from ._text import Hit, words
 
 INSTRUCTION = "instruction"
 
@@ -47,10 +47,10 @@ _LEAD = (
 )
 _CLAUSE_START = r"(?:^|(?<=[.!?:;,\n\"'(\[{\-–—…]))\s*"
 # Words that, right before a lead word, make it a statement with a subject ("we always recommend").
-_SUBJECTS = frozenset(
+_SUBJECTS = words(
     "i we you they he she it who staff people everyone everybody one which owner manager "
     "chef driver shop store cafe café hotel guide team company will would can could may might "
-    "does did".split()
+    "does did"
 )
 
 _EN_COMMAND = re.compile(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from ._text import Hit
+from ._text import Hit, words
 
 PERSON_CLAIM = "person_claim"
 
@@ -30,7 +30,7 @@ _ROLE_EN = re.compile(
     r"instructor|therapist|dentist|lawyer|proprietor)\b",
     _I,
 )
-_NOT_NAMES = frozenset(
+_NOT_NAMES = words(
     """the this that these those it he she they we i you our my your their his her its someone
     somebody nobody everyone everybody anyone anybody police there here what who when where why how
     customer customers guest guests visitor visitors user users staff nothing everything something
@@ -40,7 +40,7 @@ _NOT_NAMES = frozenset(
     hall church restaurant shop store market please always never remember tell note if yes no also and
     but so last next one two mr mrs ms dr sales support team group google apple amazon microsoft
     breaking news report update warning today yesterday tomorrow many some most all each every
-    free wi-fi wifi menu room floor gate terminal line bus taxi train""".split()
+    free wi-fi wifi menu room floor gate terminal line bus taxi train"""
 )
 _TITLED = r"\b(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir)\.?\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
 _NAME_PAIR = re.compile(r"\b([A-Z][a-z]+)\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b")

@@ -99,8 +99,9 @@ _MY_NUMBER_WORDS = re.compile(r"(?:マイナンバー|個人番号|\bmy\s*number
 _CN_ID_WORDS = re.compile(r"(?:身份证|身份證|证件|證件|\bID\b)", re.IGNORECASE)
 _DATE = re.compile(r"(?:19|20)\d\d([-./])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])")
 _YEARS = re.compile(r"(?:19|20)\d\d\s?[-/]\s?(?:19|20)\d\d")
-# National groupings of a number without an international prefix (US 3-3-4, CN 3-4-4, …).
-_PHONE_SHAPES = {(3, 3, 4), (3, 4, 4), (2, 4, 4), (4, 4), (4, 3, 4), (3, 3, 3, 3)}
+# National groupings of a number without an international prefix (US 3-3-4, CN 3-4-4, …);
+# a bare 4-4 (Hong Kong) is too like a code or reference to count without a phone word.
+_PHONE_SHAPES = {(3, 3, 4), (3, 4, 4), (2, 4, 4), (4, 3, 4), (3, 3, 3, 3)}
 
 
 def luhn(digits: str) -> bool:
