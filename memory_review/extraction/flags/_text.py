@@ -10,6 +10,7 @@ offsets of the original text.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable
@@ -65,27 +66,20 @@ _LOOKALIKE_CHARS = frozenset("аеорсухіјѕԁһӏАВЕКМНОРСТХІ
 
 @dataclass(frozen=True)
 class View:
-    """A normalised reading of a text; `starts[i]`/`ends[i]` locate character i in the original.
+    """A normalised reading of a text; character i of it comes from original character `starts[i]`.
 
-    Both are None when the view is the original text itself (the common case for ASCII).
+    `starts` is None when every character maps to the one at the same offset (ASCII text,
+    or full-width punctuation that NFKC turns into one ASCII character each).
     """
 
     text: str
     starts: list[int] | None = None
-    ends: list[int] | None = None
 
     def original(self, start: int, end: int) -> tuple[int, int]:
-        """The original offsets of the view's [start, end)."""
-        if self.starts is None or self.ends is None:
+        """The original offsets of the view's non-empty [start, end)."""
+        if self.starts is None:
             return start, end
-        if end <= start:
-            at = (
-                self.starts[start]
-                if start < len(self.starts)
-                else (self.ends[-1] if self.ends else 0)
-            )
-            return at, at
-        return self.starts[start], self.ends[end - 1]
+        return self.starts[start], self.starts[end - 1] + 1
 
 
 def _needs_folding(text: str) -> bool:
@@ -98,28 +92,32 @@ def _needs_folding(text: str) -> bool:
     )
 
 
+@functools.lru_cache(maxsize=8192)
+def _fold_char(ch: str) -> str:
+    # Per character, so every output character has one source; combining marks stay apart,
+    # which no detector depends on.
+    if is_hidden(ch):
+        return ""
+    return unicodedata.normalize("NFKC", ch).translate(_LOOKALIKES)
+
+
 def fold(text: str, *, hidden_as_space: bool = False) -> View:
     """The detectors' reading of `text`: invisible characters dropped (or read as spaces), NFKC."""
     if not _needs_folding(text):
         return View(text)
-    out: list[str] = []
+    parts = [c if c.isascii() and c.isprintable() else _fold_char(c) for c in text]
+    if hidden_as_space:
+        parts = [p or " " for p in parts]
+    folded = "".join(parts)
+    if len(folded) == len(text) and all(len(p) == 1 for p in parts):
+        return View(folded)
     starts: list[int] = []
-    ends: list[int] = []
-    for i, ch in enumerate(text):
-        if is_hidden(ch):
-            if hidden_as_space:
-                out.append(" ")
-                starts.append(i)
-                ends.append(i + 1)
-            continue
-        # Per character, so every output character has one source; combining marks stay apart,
-        # which no detector depends on.
-        norm = ch if ch.isascii() else unicodedata.normalize("NFKC", ch).translate(_LOOKALIKES)
-        for c in norm:
-            out.append(c)
+    for i, p in enumerate(parts):
+        if len(p) == 1:
             starts.append(i)
-            ends.append(i + 1)
-    return View("".join(out), starts, ends)
+        elif p:
+            starts.extend([i] * len(p))
+    return View(folded, starts)
 
 
 def views(text: str) -> list[View]:

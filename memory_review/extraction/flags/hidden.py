@@ -11,20 +11,22 @@ HIDDEN_CHARS = "hidden_chars"
 
 def hidden_characters(text: str, field: str = "body") -> list[Span]:
     """Zero-width, bidirectional-control and other invisible characters, one span per run."""
-    if not MAYBE_HIDDEN.search(text):
-        return []
+    # Only the characters the quick pattern finds can be hidden; runs are joined when adjacent.
+    runs: list[list[int]] = []
+    for m in MAYBE_HIDDEN.finditer(text):
+        i = m.start()
+        if not is_hidden(text[i]):
+            continue
+        if runs and runs[-1][1] == i:
+            runs[-1][1] = i + 1
+        else:
+            runs.append([i, i + 1])
     spans: list[Span] = []
-    start = None
-    for i, ch in enumerate(text + "a"):
-        hidden = i < len(text) and is_hidden(ch)
-        if hidden and start is None:
-            start = i
-        elif not hidden and start is not None:
-            names = sorted({unicodedata.name(c, f"U+{ord(c):04X}") for c in text[start:i]})
-            spans.append(
-                make_span(
-                    HIDDEN_CHARS, field, start, i, text, "hidden characters: " + ", ".join(names)
-                )
+    for start, end in runs:
+        names = sorted({unicodedata.name(c, f"U+{ord(c):04X}") for c in text[start:end]})
+        spans.append(
+            make_span(
+                HIDDEN_CHARS, field, start, end, text, "hidden characters: " + ", ".join(names)
             )
-            start = None
+        )
     return spans

@@ -193,8 +193,17 @@ _JA_PATTERNS = [
     rf"(?:常に|いつも|必ず|絶対に?)[^。!?\n]{{0,20}}?(?:{_JA_IMPERATIVE})",
 ]
 
-_OTHER = re.compile("|".join(f"(?:{p})" for p in _EN_PATTERNS + _ZH_PATTERNS + _JA_PATTERNS), _I)
-_LEAD_WORD = re.compile(r"\s*([A-Za-z']+)")
+
+def _one(patterns: list[str]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns), _I)
+
+
+# One pattern per language, run only on text in that script: fewer alternatives per position.
+_EN_OTHER = _one(_EN_PATTERNS)
+_ZH_OTHER = _one(_ZH_PATTERNS)
+_JA_OTHER = _one(_JA_PATTERNS)
+_HAN = re.compile(r"[\u3400-\u9fff]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
 
 
 def _has_subject(text: str, start: int) -> bool:
@@ -203,7 +212,7 @@ def _has_subject(text: str, start: int) -> bool:
     return (
         bool(words)
         and words[-1].lower() in _SUBJECTS
-        and not text[:start].rstrip().endswith((".", "!", "?", ":", ";", ",", "\n"))
+        and not text[max(0, start - 30) : start].rstrip().endswith((".", "!", "?", ":", ";", ","))
     )
 
 
@@ -213,8 +222,13 @@ def find(text: str) -> list[Hit]:
     for m in _EN_COMMAND.finditer(text):
         if not _has_subject(text, m.start()):
             hits.append((m.start(), m.end(), "instruction to the agent or to every visitor"))
-    for m in _OTHER.finditer(text):
-        hits.append((m.start(), m.end(), "instruction-like text"))
+    others = [_EN_OTHER]
+    if not text.isascii():
+        others += [_ZH_OTHER] if _HAN.search(text) else []
+        others += [_JA_OTHER] if _KANA.search(text) else []
+    for pattern in others:
+        for m in pattern.finditer(text):
+            hits.append((m.start(), m.end(), "instruction-like text"))
     for m in _EN_CASED.finditer(text):
         hits.append((m.start(), m.end(), "role label addressed to the agent"))
     hits.sort()

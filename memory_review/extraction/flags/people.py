@@ -11,6 +11,7 @@ recommends the latte") or a warning about fraud in general (防范诈骗,
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from ._text import Hit, words
@@ -146,7 +147,7 @@ def find(text: str) -> list[Hit]:
     ends = [m.end() for m in _SENTENCE.finditer(text)]
 
     def sentence(at: int) -> int:
-        return sum(1 for e in ends if e <= at)
+        return bisect.bisect_right(ends, at)
 
     hits: list[Hit] = []
     for ps, pe, lang in preds:
