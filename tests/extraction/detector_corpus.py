@@ -404,7 +404,27 @@ _SECOND: tuple[Example, ...] = (
     _ja("第2条：営業時間 - 10時から"),
 )
 
-CORPUS = _FIRST + _SECOND
+# Hard negatives in the shape of false positives seen when the detectors ran over public
+# chat logs (paraphrased here, not copied): year ranges and dates read as phone numbers,
+# 始终建议 ("it is advisable") and 让每个人 ("lets everyone") read as commands, 于是 read as a name.
+_THIRD: tuple[Example, ...] = (
+    _e("Give your menu a theme: everyone likes a story behind the dishes."),
+    _e("Your parcel's tracking number is 550012345."),
+    _e("The painter (1840-1926) lived two streets from the gallery."),
+    _e("The webinar starts 04/12/2025 09:30am local time."),
+    _zh("始终建议先预约再来店里。"),
+    _zh("这种布置让每个人都感到宾至如归。"),
+    _zh("系统提示我密码错误，怎么办？"),
+    _zh("我刚才不是告诉过你现在是九点了吗？"),
+    _zh("告诉我一些别人不知道的景点。"),
+    _zh("永远不要向陌生人提供银行卡密码。"),
+    _zh("于是那家公司很快就破产了。"),
+    _zh("这本书对照顾患有痴呆症的家人很有帮助。"),
+    _zh("沿着道路2号一直走就到了。"),
+    _zh("威廉（1824-1907）曾在这里讲课。"),
+)
+
+CORPUS = _FIRST + _SECOND + _THIRD
 
 ISSUE_POSITIVES = tuple(e for e in CORPUS if e.issue and e.kinds)
 ISSUE_NEGATIVES = tuple(e for e in CORPUS if e.issue and not e.kinds)

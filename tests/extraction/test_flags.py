@@ -171,6 +171,9 @@ def test_scan_text_leaves_the_organisations_own_contacts_alone():
     allow = ["help@example.org", "+44 20 7946 0958"]
     assert [s["text"] for s in flags.scan_text(text, allow=allow)] == ["jane@example.org"]
     assert len(flags.scan_text(text)) == 3
+    shop = "Visit us at 12 High Street, Springfield."
+    assert flags.scan_text(shop, allow=["12 high street, Springfield IL"]) == []
+    assert flags.scan_text(shop, allow=["40 Low Road"])[0]["reason"] == "postal address"
 
 
 def test_high_risk_keeps_only_high_risk_kinds():

@@ -66,8 +66,9 @@ def personal_data(
 ) -> list[Span]:
     """E-mail, phone, postal address, payment card (Luhn), national ids, IBAN, IP address.
 
-    `allow` lists the organisation's own public e-mail addresses and phone
-    numbers, which are not flagged (e-mails compared case-folded, phones by digits).
+    `allow` lists the organisation's own public e-mail addresses, phone
+    numbers and postal addresses, which are not flagged (e-mails compared
+    case-folded, phones by digits, an address when it is part of an allowed one).
     """
     spans = run(PERSONAL_DATA, personal.find, text, field, _views)
     keys = allow_keys(allow)

@@ -37,6 +37,11 @@ _AUDIENCE = (
     r"guests|people|readers)|(?:visitors|users|customers|guests|callers)|the\s+(?:next|other)\s+"
     r"(?:visitor|user|customer|person)|them\s+all|people\s+who\s+ask)"
 )
+# A verb after the audience makes it the subject of a new clause: "give goals: everyone has …".
+_CLAUSE_VERB = (
+    r"(?:has|have|is|are|was|were|loves?|likes?|gets?|can|will|would|should|must|did|does|"
+    r"enjoys?|seems?)"
+)
 # What may come before a command: adverbs, "please", "you must", "from now on", "and".
 _LEAD = (
     r"(?:please|kindly|always|never|also|just|now|then|and|so|simply|only|"
@@ -56,7 +61,7 @@ _SUBJECTS = words(
 _EN_COMMAND = re.compile(
     # "Tell everyone …", "Please recommend X to all visitors", "remember that and tell everyone"
     rf"(?:{_CLAUSE_START}(?:{_LEAD},?\s+){{0,3}}|\b(?:{_LEAD},?\s+){{1,3}})"
-    rf"(?:{_VERB}\b[^.!?;\n]{{0,60}}?\b{_AUDIENCE}\b|(?:make\s+sure|ensure)\s+(?:that\s+)?"
+    rf"(?:{_VERB}\b[^.!?;:\n]{{0,60}}?\b{_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b)|(?:make\s+sure|ensure)\s+(?:that\s+)?"
     rf"{_AUDIENCE}\b|(?:always|never)\s+{_VERB}\b)",
     _I,
 )
@@ -119,7 +124,7 @@ _EN_CASED = re.compile(r"(?m)(?:^|(?<=[.!?]\s))\s*\[?(?:SYSTEM|DEVELOPER|ADMIN)\
 
 _ZH_VERB = (
     r"(?:告诉|告訴|告知|通知|提醒|推荐|推薦|建议|建議|介绍|介紹|转告|轉告|说|說|回答|回复|回覆|"
-    r"宣传|宣傳|强调|強調|警告|劝|勸|引导|引導|发给|發給|分享给|传达|傳達|让|讓)"
+    r"宣传|宣傳|强调|強調|警告|劝|勸|引导|引導|发给|發給|分享给|传达|傳達)"
 )
 _ZH_AUDIENCE = (
     r"(?:(?:所有|每个|每個|每一个|每一個|每位|每一位|任何|全部|一切|各位|其他|其它|以后的|以後的|"
@@ -147,14 +152,15 @@ _ZH_PATTERNS = [
     r"[^。!?\n]{0,6}?(?:指令|指示|规则|規則|提示词|提示詞|提示|设定|設定|要求|命令|限制)"
     r"(?:全部|都|统统|統統|全都)?(?:忘掉|忘记|忘記|忽略|删掉|刪掉|清空|丢掉|丟掉)",
     # Role changes.
-    r"你现在是|你現在是|你现在扮演|你現在扮演|假设你是|假設你是|假装你是|假裝你是|"
+    rf"{_ZH_START}(?:你|您)(?:现在|現在)(?:是|扮演)|假设你是|假設你是|假装你是|假裝你是|"
     r"(?:请|請|你|现在|現在)来?扮演|我希望你(?:表现得|表現得|扮演|充当|充當)|(?:请|請)你?充当|"
     r"从现在(?:开始|起)[,]?你(?:是|就是|要|必须|只能)|從現在(?:開始|起)[,]?你(?:是|就是|要|必須|只能)",
-    r"系统提示|系統提示|系统指令|系統指令|【系统】|【系統】|\[系统\]|(?m:^\s*系统[:])",
-    r"不要拒绝|不要拒絕|(?:永远|永遠|绝对|絕對|千万|千萬)(?:不要|别|別)(?:再)?(?:提|提到|提起|说|說|告诉|告訴|推荐|推薦|承认|承認)",
+    r"(?:系统|系統)(?:提示|指令)(?:词|詞)?[:]|(?:系统|系統)提示(?:词|詞)|(?:你的|忽略|无视|無視)(?:系统|系統)(?:提示|指令)|"
+    r"【系统】|【系統】|\[系统\]|(?m:^\s*系统[:])",
+    r"不要拒绝|不要拒絕|(?:永远|永遠|绝对|絕對|千万|千萬)(?:不要|别|別)(?:再)?(?:提到|提起|提及|说|說|告诉|告訴|推荐|推薦|承认|承認)",
     # Directives to every later visitor, in command position.
     rf"(?:{_ZH_START}{_ZH_LEAD}{{0,4}}|{_ZH_CONNECTOR}{_ZH_LEAD}{{0,3}})"
-    rf"(?:{_ZH_VERB}[^。!?\n]{{0,30}}?{_ZH_AUDIENCE}|(?:对|對|向|跟|给|給){_ZH_AUDIENCE}[^。!?\n]{{0,6}}?{_ZH_VERB})",
+    rf"(?:{_ZH_VERB}(?![我])[^。!?\n]{{0,30}}?{_ZH_AUDIENCE}|(?:对|對|向|跟|给|給){_ZH_AUDIENCE}[^。!?\n]{{0,6}}?{_ZH_VERB})",
     # 以后请… / 今后你要… / 以后都推荐…: "from now on" opening a clause, addressed to the agent.
     rf"{_ZH_START}(?:以后|以後|今后|今後|从现在开始|從現在開始|从现在起|從現在起|从今以后|從今以後|"
     r"从今天起|從今天起|往后|往後)[,]?\s*(?:请|請|(?:你|您)(?:要|必须|必須|得|就|都|一定|应该|應該|只能|不要|不能|别|別)|"
@@ -163,7 +169,9 @@ _ZH_PATTERNS = [
     # 每次有人问起价格，都要回答…: a conditional command.
     r"(?:每次|如果|要是|只要|凡是|不管|无论|無論|不论|不論)(?:有人|谁|誰|任何人|有访客|有訪客|有用户|有用戶|有顾客|有顧客|访客|訪客|用户|用戶|顾客|顧客|客人)"
     rf"(?:问|問)[^。!?\n]{{0,20}}?,\s*(?:你)?(?:就|都|一律)?(?:要)?(?:{_ZH_VERB}|回答)",
-    rf"{_ZH_START}(?:请|請)?(?:总是|總是|永远|永遠|一律|始终|始終)都?要?(?:{_ZH_VERB}|回答|用)",
+    # 请总是回答… / 你永远要推荐… / 一律都要说…: "always" addressed to the agent, not 始终建议 (advisable).
+    rf"{_ZH_START}(?:(?:请|請|你|您)(?:要|必须|必須)?(?:总是|總是|永远|永遠|一律|始终|始終)都?要?|"
+    rf"(?:总是|總是|永远|永遠|一律|始终|始終)都?要)(?:{_ZH_VERB}|回答|用)",
 ]
 
 # --- Japanese ------------------------------------------------------------------------------

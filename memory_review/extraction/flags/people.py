@@ -100,7 +100,6 @@ _REF_CJK = re.compile(
     r"|(?<![おご])(?!皆|客|お客)[\u4e00-\u9fff\u30a0-\u30ff]{1,4}(?:さん|氏|社長|店長|部長)"
 )
 # A bare Chinese name (surname + one or two characters) counts only right before a predicate.
-_BARE_NAME_CJK = re.compile(rf"(?<![\u4e00-\u9fff])[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}")
 _PRED_CJK = re.compile(
     r"(?<!防)(?<!反)(?<!防范)(?<!防範)(?<!小心)(?<!谨防)(?<!謹防)(?<!注意)(?<!举报)(?<!舉報)"
     r"(?:被(?:公司)?(?:开除|開除|解雇|辞退|辭退|炒鱿鱼|炒魷魚|逮捕|抓|拘留|起诉|起訴|判刑|调查|調查)|"
@@ -128,36 +127,31 @@ def _names(text: str) -> list[tuple[int, int]]:
     return refs
 
 
-def find(text: str) -> list[Hit]:
-    """Claims about a person on a folded view: from the person to the end of the claim."""
-    preds = [(m.start(), m.end(), "en") for m in _PRED_EN.finditer(text)]
-    cjk = not text.isascii()
-    if cjk:
-        preds += [(m.start(), m.end(), "cjk") for m in _PRED_CJK.finditer(text)]
-    if not preds:
-        return []
-    refs = [(m.start(), m.end()) for m in _ROLE_EN.finditer(text)] + _names(text)
-    if cjk:
-        refs += [(m.start(), m.end()) for m in _REF_CJK.finditer(text)]
-        for m in _BARE_NAME_CJK.finditer(text):
-            if any(0 <= s - m.end() <= 8 for s, _, lang in preds if lang == "cjk"):
-                refs.append((m.start(), m.end()))
-    if not refs:
-        return []
+# A bare Chinese name (surname + one or two characters) counts only right before a predicate,
+# or before 因为/被/曾… and one: "张伟因为诈骗坐过牢", not "于是他们破产了".
+_BARE_NAME_CJK = re.compile(
+    rf"(?<![\u4e00-\u9fff])(?!于是|马上|萬一|万一|周围|方面|高兴|任何|向来|江湖|金额|白天|黄金|万元)"
+    rf"[{_SURNAMES}](?![他她它我你们們是])[\u4e00-\u9fff]{{1,2}}?"
+    r"(?=(?:因为|因為|因|被|曾经|曾經|曾|涉嫌|竟然|居然|已经|已經)?(?:" + _PRED_CJK.pattern + "))"
+)
+
+
+def _pairs(
+    text: str, preds: list[tuple[int, int]], refs: list[tuple[int, int]], reach: int
+) -> list[Hit]:
     ends = [m.end() for m in _SENTENCE.finditer(text)]
 
     def sentence(at: int) -> int:
         return bisect.bisect_right(ends, at)
 
     hits: list[Hit] = []
-    for ps, pe, lang in preds:
-        reach = 80 if lang == "en" else 30
+    for ps, pe in preds:
         before = [
             r
             for r in refs
             if r[1] <= ps + 1 and ps - r[1] <= reach and sentence(r[0]) == sentence(ps)
         ]
-        if not before and lang == "en":
+        if not before and reach > 30:
             # "The owner? She was arrested." — a pronoun after a person was named.
             before = [
                 (m.start(), m.end())
@@ -165,8 +159,26 @@ def find(text: str) -> list[Hit]:
                 if sentence(m.start()) == sentence(ps) and any(r[1] <= m.start() for r in refs)
             ]
         if before:
-            start = max(before, key=lambda r: r[0])[0]
-            hits.append((start, pe, "claim about an identifiable person"))
+            hits.append((max(r[0] for r in before), pe, "claim about an identifiable person"))
+    return hits
+
+
+def find(text: str) -> list[Hit]:
+    """Claims about a person on a folded view: from the person to the end of the claim.
+
+    English roles and names pair with English predicates, Chinese and Japanese with theirs.
+    """
+    hits: list[Hit] = []
+    preds = [(m.start(), m.end()) for m in _PRED_EN.finditer(text)]
+    if preds:
+        refs = [(m.start(), m.end()) for m in _ROLE_EN.finditer(text)] + _names(text)
+        hits += _pairs(text, preds, refs, 80) if refs else []
+    if not text.isascii():
+        preds = [(m.start(), m.end()) for m in _PRED_CJK.finditer(text)]
+        if preds:
+            refs = [(m.start(), m.end()) for m in _REF_CJK.finditer(text)]
+            refs += [(m.start(), m.end()) for m in _BARE_NAME_CJK.finditer(text)]
+            hits += _pairs(text, preds, refs, 30) if refs else []
     hits.sort()
     merged: list[Hit] = []
     for start, end, reason in hits:

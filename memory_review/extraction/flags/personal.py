@@ -20,6 +20,7 @@ PERSONAL_DATA = "personal_data"
 
 EMAIL_REASON = "email address"
 PHONE_REASON = "phone number"
+ADDRESS_REASON = "postal address"
 
 _EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 # "jane [at] example [dot] org", the usual way of hiding an address from scrapers.
@@ -31,7 +32,7 @@ _EMAIL_SPELLED = re.compile(
 _B = r"(?<![A-Za-z0-9_])"
 _E = r"(?![A-Za-z0-9_])"
 _PHONE = re.compile(
-    r"(?<![A-Za-z0-9_.+/-])(?:\+|00)?\(?\d(?:[ \-.()/]{0,2}\d){6,16}(?![A-Za-z0-9_/])(?!\.\d)(?!-\d)"
+    r"(?<![A-Za-z0-9_.+/-])(?:\+|00)?\(?\d(?:[ \-.()]{0,2}\d){6,16}(?![A-Za-z0-9_/])(?!\.\d)(?!-\d)"
 )
 _CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
 _CARD_PREFIX = re.compile(r"(?:4|5[1-5]|2[2-7]|3[04-8]|6)")
@@ -66,7 +67,8 @@ _ADDRESS = re.compile(
     # UK postcode, e.g. NW1 6XE
     r"|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"
     # Chinese road + number: 建国路88号, 南京东路100号3楼 (not 3号线, 5号门)
-    r"|(?:(?![省市区區县縣在住于是的到])[\u4e00-\u9fff]){1,6}(?:路|街|大道|大街|巷|胡同|弄)\s*\d{1,5}\s*[号號]"
+    r"|(?:(?![省市区區县縣在住于是的到])[\u4e00-\u9fff]){1,6}(?<![道公马馬铁鐵线線水])(?:路|街|大道|大街|巷|胡同|弄)"
+    r"\s*\d{1,5}\s*[号號]"
     r"(?![线線门門桥橋])(?:\s*\d{1,4}\s*(?:号楼|號樓|栋|棟|单元|單元|室|层|層|楼|樓))*"
     # Japanese: 1丁目2番3号, 神南1-2-3 after a ward or town, 5番地, 〒150-0041
     r"|(?:\d{1,2}|[一二三四五六七八九十]{1,3})丁目\s*\d{1,4}\s*(?:番地?|-)\s*\d{1,4}\s*号?"
@@ -80,7 +82,7 @@ _ADDRESS = re.compile(
 # Words before a number that say what it is.
 _PHONE_WORDS = re.compile(
     r"(?:\b(?:call|calling|phone|tel|telephone|mobile|cell|fax|whatsapp|text|sms|ring|dial|"
-    r"reach|contact|number\s+is|hotline)\b|电话|電話|手机|手機|联系|聯繫|携帯|ケータイ|☎|📞)"
+    r"reach|contact|hotline)\b|电话|電話|手机|手機|联系|聯繫|携帯|ケータイ|☎|📞)"
     r"[^\d\n]{0,20}$",
     re.IGNORECASE,
 )
@@ -98,7 +100,8 @@ _VERSION_WORDS = re.compile(
 _MY_NUMBER_WORDS = re.compile(r"(?:マイナンバー|個人番号|\bmy\s*number\b)", re.IGNORECASE)
 _CN_ID_WORDS = re.compile(r"(?:身份证|身份證|证件|證件|\bID\b)", re.IGNORECASE)
 _DATE = re.compile(r"(?:19|20)\d\d([-./])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])")
-_YEARS = re.compile(r"(?:19|20)\d\d\s?[-/]\s?(?:19|20)\d\d")
+# Year ranges, also in brackets: (1831-1879), 1998 - 2004.
+_YEARS = re.compile(r"\(?(?:1[5-9]|20)\d\d\s?[-/]\s?(?:1[5-9]|20)\d\d\)?")
 # National groupings of a number without an international prefix (US 3-3-4, CN 3-4-4, …);
 # a bare 4-4 (Hong Kong) is too like a code or reference to count without a phone word.
 _PHONE_SHAPES = {(3, 3, 4), (3, 4, 4), (2, 4, 4), (4, 3, 4), (3, 3, 3, 3)}
@@ -137,8 +140,12 @@ def _phone_ok(text: str, start: int, number: str) -> bool:
         return True
     if _NOT_PHONE_WORDS.search(before) or _DATE.fullmatch(number) or _YEARS.fullmatch(number):
         return False
-    if number.startswith(("+", "00", "(")):
-        return True
+    if number.startswith("+"):
+        return len(digits) >= 9
+    if number.startswith("00"):
+        return len(digits) >= 11  # 00, a country code and a national number
+    if re.match(r"\(\d{2,5}\)", number):
+        return True  # an area code in brackets: (555) 123-4567
     if digits[0] == "0" and len(digits) >= 9:
         return True  # national trunk prefix (UK, Japan, China landlines)
     if re.fullmatch(r"1[3-9]\d{9}", digits):
@@ -205,7 +212,7 @@ def find(text: str) -> list[Hit]:
         if _phone_ok(text, m.start(), number):
             add(m.start(), m.start() + len(number), PHONE_REASON)
     for m in _ADDRESS.finditer(text):
-        add(m.start(), m.end(), "postal address")
+        add(m.start(), m.end(), ADDRESS_REASON)
     hits.sort()
     return hits
 
@@ -221,23 +228,33 @@ def phone_key(value: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKC", value) if c in "0123456789")
 
 
+def address_key(value: str) -> str:
+    """How postal addresses compare: NFKC, case-folded, punctuation and spacing collapsed."""
+    return " ".join(re.findall(r"\w+", email_key(value)))
+
+
 def allow_keys(allow: Iterable[str]) -> set[str]:
-    """Normalised forms of the organisation's own public contacts, e-mails and phones alike."""
+    """Normalised forms of the organisation's own public contacts: e-mails, phones, addresses."""
     keys: set[str] = set()
     for value in allow:
         if "@" in value:
             keys.add("@" + email_key(value))
-        elif phone_key(value):
+        elif re.fullmatch(r"[\d\s()+./-]+", unicodedata.normalize("NFKC", value).strip()):
             keys.add("#" + phone_key(value))
+        elif address_key(value):
+            keys.add("~" + address_key(value))
     return keys
 
 
 def allowed(snippet: str, reason: str, keys: set[str]) -> bool:
-    """The flagged snippet is one of the allowed public contacts."""
+    """The flagged snippet is one of the allowed public contacts (an address may be part of one)."""
     if not keys:
         return False
     if reason == EMAIL_REASON:
         return "@" + email_key(snippet) in keys
     if reason == PHONE_REASON:
         return "#" + phone_key(snippet) in keys
+    if reason == ADDRESS_REASON:
+        found = address_key(snippet)
+        return any(k[0] == "~" and found and found in k[1:] for k in keys)
     return False
