@@ -120,13 +120,17 @@ def fold(text: str, *, hidden_as_space: bool = False) -> View:
     return View(folded, starts)
 
 
+_JOINS_WORDS = re.compile(r"\w" + MAYBE_HIDDEN.pattern + r"+\w")
+
+
 def views(text: str) -> list[View]:
     """The views a detector reads: hidden characters removed, and read as spaces when there are any.
 
     "ig\u200bnore" needs the first; "ignore\u200bprevious\u200binstructions" needs the second.
     """
     first = fold(text)
-    if not MAYBE_HIDDEN.search(text) or not any(is_hidden(c) for c in text):
+    # Only a hidden character between two letters can join words; emoji selectors cannot.
+    if not _JOINS_WORDS.search(text):
         return [first]
     return [first, fold(text, hidden_as_space=True)]
 
