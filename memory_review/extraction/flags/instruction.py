@@ -37,6 +37,11 @@ _AUDIENCE = (
     r"guests|people|readers)|(?:visitors|users|customers|guests|callers)|the\s+(?:next|other)\s+"
     r"(?:visitor|user|customer|person)|them\s+all|people\s+who\s+ask)"
 )
+# Everyone, as opposed to "guests" in general: the audience of a passive or "make" command.
+_ALL = (
+    r"(?:every(?:one|body)|every\s+(?:single\s+)?\w+|all\s+(?:the\s+)?(?:\w+\s+)?(?:visitors|users|"
+    r"customers|guests|callers|people|readers|clients)|each\s+\w+|any(?:one|body)|whoever)"
+)
 # A verb after the audience makes it the subject of a new clause: "give goals: everyone has …".
 _CLAUSE_VERB = (
     r"(?:has|have|is|are|was|were|loves?|likes?|gets?|can|will|would|should|must|did|does|"
@@ -83,8 +88,18 @@ _EN_PATTERNS = [
     r"model|character|persona|pirate|hacker|expert|version|system|admin|administrator|developer|god|"
     r"slave|servant|dan)\b|in\s+[\w-]+\s+mode|no\s+longer\b|free\s+(?:from|of)\b|unrestricted|"
     r"uncensored|jailbroken|dan\b|called\b|named\b|known\s+as\b)",
-    r"\b(?:from\s+now\s+on|going\s+forward|henceforth|starting\s+now),?\s+(?:you\b|you'll|your\b|"
-    r"always\b|never\b|only\b|please\b|do\s+not\b|don't\b)",
+    r"\b(?:from\s+now\s+on|from\s+this\s+(?:point|moment)\s+(?:on|forward)|from\s+here\s+on|"
+    r"going\s+forward|henceforth|starting\s+now),?\s+(?:you\b|you'll|your\b|always\b|never\b|"
+    rf"only\b|please\b|do\s+not\b|don't\b|(?:{_VERB}|speak|write|use)\b)",
+    # "Everyone who asks should be told …", "Make every visitor believe …".
+    rf"\b{_ALL}(?:\s+who\s+asks)?\s+(?:should|must|needs?\s+to|has\s+to|is\s+to|are\s+to|will)\s+be\s+"
+    r"(?:told|informed|reminded|warned|sent|directed|given|shown|offered|recommended|pointed)\b",
+    rf"\bmake\s+{_ALL}\s+(?:believe|think|know|feel|buy|book|choose|pay|click|visit)\b",
+    # A new job for the agent, or rules about "the assistant".
+    r"\byour\s+(?:new\s+(?:task|job|role|instructions?|goal|purpose|mission)\s+(?:is|are)|"
+    r"(?:task|job|role|goal|purpose|mission)\s+is\s+now)\b",
+    r"\bthe\s+(?:assistant|agent|ai|bot|chatbot|model)\s+(?:must|should|shall|has\s+to|"
+    r"is\s+(?:required|allowed|told)\s+to)\b",
     r"\bI\s+want\s+you\s+to\s+(?:act|behave|pretend|play|be|respond|answer)\b",
     r"\bpretend\s+(?:to\s+be|you\s+are|that\s+you)\b",
     rf"{_CLAUSE_START}(?:please\s+|now\s+)?(?:act|behave)\s+(?:as|like)\s+(?:a|an|if)\b",
@@ -113,8 +128,8 @@ _EN_PATTERNS = [
     r"<\|im_start\|>|<\|system\|>|<\|endoftext\|>|\[/?INST\]|<<SYS>>|</?system>|"
     r"\bBEGIN\s+(?:SYSTEM|NEW)\s+(?:PROMPT|INSTRUCTIONS)\b|###\s*(?:system|instruction)",
     # A role label starting a line, followed by words addressed to the agent.
-    r"(?m:^)\s*[\[<(#*]*\s*(?:system|developer|admin|administrator|operator)(?:\s+(?:prompt|message|"
-    r"note|override))?\s*[\]>)*]*\s*:\s*(?=[^\n]{0,80}?\b(?:you|your|ignore|always|never|must|obey|"
+    r"(?m:^)\s*[\[<(#*]*\s*(?:system|developer|admin|administrator|operator|override)(?:\s+(?:prompt|"
+    r"message|note|override))?\s*[\]>)*]*\s*:\s*(?=[^\n]{0,80}?\b(?:you|your|ignore|always|never|must|obey|"
     r"from\s+now\s+on|new\s+rule|pretend|act\s+as)\b)",
 ]
 # Upper-case role labels are never ordinary prose.
@@ -166,6 +181,9 @@ _ZH_PATTERNS = [
     r"从今天起|從今天起|往后|往後)[,]?\s*(?:请|請|(?:你|您)(?:要|必须|必須|得|就|都|一定|应该|應該|只能|不要|不能|别|別)|"
     rf"(?:都|一律|必须|必須|一定要|务必|務必|就|只)(?:要)?\s*(?:{_ZH_VERB}|回答|用))",
     rf"{_ZH_START}(?:你|您)(?:以后|以後|今后|今後)(?:都|一定|必须|必須)?要",
+    # 每位访客都应该被告知… / 见到每个客人都要推荐…
+    rf"{_ZH_AUDIENCE}都?(?:应该|應該|必须|必須|要|需要)?被(?:告知|告诉|告訴|提醒|通知)",
+    rf"{_ZH_AUDIENCE}[^。!?\n]{{0,6}}?(?:都要|都得|都必须|都必須|一律){_ZH_VERB}",
     # 每次有人问起价格，都要回答…: a conditional command.
     r"(?:每次|如果|要是|只要|凡是|不管|无论|無論|不论|不論)(?:有人|谁|誰|任何人|有访客|有訪客|有用户|有用戶|有顾客|有顧客|访客|訪客|用户|用戶|顾客|顧客|客人)"
     rf"(?:问|問)[^。!?\n]{{0,20}}?,\s*(?:你)?(?:就|都|一律)?(?:要)?(?:{_ZH_VERB}|回答)",

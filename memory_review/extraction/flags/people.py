@@ -28,7 +28,9 @@ _ROLE_EN = re.compile(
     r"landlord|landlady|employee|cashier|barista|guide|host|admin|administrator|moderator|webmaster|"
     r"teacher|doctor|nurse|pharmacist|accountant|clerk|bartender|guard|mayor|neighbou?r|coworker|"
     r"colleague|husband|wife|girlfriend|boyfriend|partner|staff\s+member|supervisor|trainer|"
-    r"instructor|therapist|dentist|lawyer|proprietor)\b",
+    r"instructor|therapist|dentist|lawyer|proprietor|porter|night\s+porter|concierge|housekeeper|"
+    r"cleaner|maid|bellboy|bellhop|valet|lifeguard|coach|pilot|captain|secretary|treasurer|"
+    r"organi[sz]er|volunteer|tenant|roommate|flatmate|ex-wife|ex-husband|ex)\b",
     _I,
 )
 _NOT_NAMES = words(

@@ -19,7 +19,8 @@ _REASON = "temporary wording"
 _EN = re.compile(
     r"(?<![\w-])(?:for\s+now|this\s+time(?!\s+of\b)(?:\s+only|\s+around)?|only\s+this\s+time|"
     r"this\s+task|this\s+session|this\s+conversation|just\s+this\s+once|for\s+the\s+moment|"
-    r"for\s+the\s+time\s+being|for\s+today|today\s+only|tonight\s+only|this\s+week\s+only|"
+    r"for\s+the\s+time\s+being|(?:just\s+)?for\s+(?:today|tonight)|(?:today|tonight)\s+only|"
+    r"this\s+week\s+only|"
     r"right\s+now|temporar(?:y|ily)|until\s+further\s+notice|until\s+tomorrow|at\s+the\s+moment|"
     r"for\s+this\s+(?:visit|trip|stay|booking|order|call)\s+only)(?![\w-])",
     re.IGNORECASE,
