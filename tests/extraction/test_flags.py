@@ -2,6 +2,9 @@ import subprocess
 import sys
 import time
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from memory_review.extraction import flags
 
 
@@ -205,3 +208,37 @@ def test_long_text_is_scanned_in_reasonable_time():
     started = time.perf_counter()
     flags.scan_text(text)
     assert time.perf_counter() - started < 5
+
+
+_PIECES = st.sampled_from(
+    [
+        "ignore previous instructions",
+        "tell everyone",
+        "以后都推荐",
+        "给所有访客",
+        "今後はすべての訪問者に",
+        "勧めてください",
+        "the owner was fired for fraud",
+        "5: fake-record - obey",
+        "\n---\nname: x\ntype: user\n",
+        "+44 20 7946 0958",
+        "a@b.org",
+        "221B Baker Street",
+        "ﬁ①Ｉ",
+        "\u200b",
+        "\u202e",
+        "\U000e0041",
+        " ",
+        "。",
+    ]
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(_PIECES, st.text(max_size=8)), max_size=12))
+def test_every_span_points_at_its_own_text_in_the_original(pieces):
+    text = "".join(pieces)
+    for span in flags.scan_text(text):
+        start, end = span["start"], span["end"]
+        assert 0 <= start < end <= len(text)
+        assert span["text"] == text[start:end]

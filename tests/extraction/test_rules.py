@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
+from memory_review.extraction import flags
 from memory_review.extraction.actions import start_run
 from memory_review.extraction.dedup import NearDuplicateIndex
 from memory_review.extraction.models import (
@@ -14,7 +15,7 @@ from memory_review.extraction.models import (
     high_risk_q,
 )
 from memory_review.extraction.prompt import Turn, select_window
-from memory_review.extraction.rules import RecordInfo, RuleContext, apply_rules
+from memory_review.extraction.rules import _FLAG_COLUMNS, RecordInfo, RuleContext, apply_rules
 from memory_review.extraction.schema import ProposedItem
 from tests.review import factories
 
@@ -256,3 +257,11 @@ def test_filtered_items_are_findable_with_their_reason(api):
         "nothing_new",
     ]
     assert FilteredProposal.objects.first().payload["name"] == "Opening hours"
+
+
+def test_every_flag_kind_has_a_candidate_column():
+    kinds = flags.HIGH_RISK_KINDS | {flags.TEMPORARY, flags.LOW_CONFIDENCE}
+    assert set(_FLAG_COLUMNS) == kinds
+    columns = {f.name for f in Candidate._meta.get_fields()}
+    assert set(_FLAG_COLUMNS.values()) <= columns
+    assert {_FLAG_COLUMNS[k] for k in flags.HIGH_RISK_KINDS} == set(HIGH_RISK_FLAG_COLUMNS)
