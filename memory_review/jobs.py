@@ -67,17 +67,17 @@ def remind_valid_until() -> str:
     """Name the current records whose ``valid_until`` is near or past."""
     from knowledge_repo.models import Record
 
-    horizon = timezone.localdate() + dt.timedelta(days=settings.VALID_UNTIL_REMINDER_DAYS)
+    horizon = timezone.localdate() + dt.timedelta(days=settings.REVIEW_EXPIRY_WARNING_DAYS)
     slugs = list(
         Record.objects.filter(retracted=False, valid_until__lte=horizon)
         .order_by("valid_until")
         .values_list("slug", flat=True)
     )
     if not slugs:
-        return f"no record expires within {settings.VALID_UNTIL_REMINDER_DAYS} days"
+        return f"no record expires within {settings.REVIEW_EXPIRY_WARNING_DAYS} days"
     shown = ", ".join(slugs[:20]) + (f" and {len(slugs) - 20} more" if len(slugs) > 20 else "")
     return (
-        f"{len(slugs)} record(s) expire within {settings.VALID_UNTIL_REMINDER_DAYS} days: {shown}"
+        f"{len(slugs)} record(s) expire within {settings.REVIEW_EXPIRY_WARNING_DAYS} days: {shown}"
     )
 
 

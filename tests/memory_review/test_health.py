@@ -112,7 +112,7 @@ def test_jobs_expire_claims_and_remind_about_valid_until(alice, capsys):
         valid_until=timezone.localdate() + dt.timedelta(days=3),
     )
     call_command("scheduler", "--run-now", "valid_until")
-    assert "1 record(s) expire within 14 days: sale" in capsys.readouterr().out
+    assert "1 record(s) expire within 30 days: sale" in capsys.readouterr().out
     assert JobRun.objects.get(name="valid_until").last_ok is True
 
 

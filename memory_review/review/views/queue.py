@@ -1,18 +1,18 @@
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from memory_review.extraction.models import Candidate
+from memory_review.extraction.models import Candidate, high_risk_q
 from memory_review.roles import reviewer_required
 
 from .. import actions, selectors
 from ..forms import BulkForm
+from ..models import HeldChange
 from ..selectors import FLAG_FILTERS, TABS, QueueFilters
 
 
@@ -52,6 +52,14 @@ def queue(request: HttpRequest) -> HttpResponse:
             "now": timezone.now(),
             # One reverse() per page, not two per row: rows link to <prefix><pk>/.
             "candidate_prefix": reverse("review:candidate", args=[0]).removesuffix("0/"),
+            # Record edits, merges and reverts held for a second person wait with the candidates.
+            "held_changes": list(
+                HeldChange.objects.filter(status=HeldChange.Status.WAITING).select_related(
+                    "first_by"
+                )[:50]
+            )
+            if filters.tab == "second"
+            else [],
         },
     )
 
@@ -94,9 +102,7 @@ def bulk(request: HttpRequest) -> HttpResponse:
                 "count": matching.count(),
                 "queue_url": queue_url,
                 "reject_reasons": actions.REJECT_REASONS,
-                "high_risk": matching.filter(
-                    Q(flag_personal_data=True) | Q(flag_instruction=True)
-                ).count(),
+                "high_risk": matching.filter(high_risk_q()).count(),
             },
         )
     ids = list(matching.values_list("pk", flat=True))

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("knowledge_repo", "0002_record_name_key"),
+        ("knowledge_repo", "0003_sourceref_findingclearance"),
     ]
 
     operations = [

@@ -48,6 +48,6 @@ def backfill(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("knowledge_repo", "0003_change_files_committer_status")]
+    dependencies = [("knowledge_repo", "0004_change_files_committer_status")]
 
     operations = [migrations.RunPython(backfill, migrations.RunPython.noop)]

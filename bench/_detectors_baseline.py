@@ -1,4 +1,9 @@
-"""Flags a reviewer must see, each with the spans of text it is about.
+"""Baseline for bench/detectors.py: memory_review/extraction/flags.py as of commit d50446e, verbatim.
+
+Kept so the benchmark measures the old patterns beside the new ones in the same
+run. Not imported by the app.
+
+Flags a reviewer must see, each with the spans of text it is about.
 
 Every function takes one field's text and returns spans
 ``{"kind", "field", "start", "end", "text", "reason"}``; nothing is dropped
