@@ -148,3 +148,57 @@ def test_the_follower_takes_over_from_a_killed_leader_and_nothing_is_doubled_or_
     # The dead leader left its commit behind in its own copy only.
     wc_a = Path(env_a["KNOWLEDGE_REPO_PATH"])
     assert git(wc_a, "log", "--format=%B").count("Change-Id:") == 3
+
+
+SETUP = """
+from django.contrib.auth.models import User
+from knowledge_repo.actions import create_record
+alice = User.objects.create_user("alice", "alice@example.org")
+for n in range(3):
+    create_record(author=alice, name=f"Fact {n}", description="d", body="b", type="project")
+"""
+
+COUNT = """
+from knowledge_repo.models import Change, CommitterStatus
+print("committed", Change.objects.filter(status="committed").count())
+print("leaders", CommitterStatus.objects.filter(is_leader=True).count())
+"""
+
+
+def test_on_sqlite_two_committers_elect_one_by_a_file_lock(tmp_path):
+    env = _env(tmp_path, "host", tmp_path / "unused.git")
+    env.update(
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        KNOWLEDGE_SHARED_REMOTE="",
+    )
+
+    def manage(*args):
+        return subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+    assert manage("migrate", "-v0").returncode == 0
+    assert manage("shell", "-c", SETUP).returncode == 0
+    first = _start(env, tmp_path / "1.log")
+    second = _start(env, tmp_path / "2.log")
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            out = manage("shell", "-c", COUNT).stdout
+            if "committed 3" in out and "leaders 1" in out:
+                break
+            time.sleep(0.5)
+        assert "committed 3" in out and "leaders 1" in out, out
+    finally:
+        for proc in (first, second):
+            proc.send_signal(signal.SIGTERM)
+        codes = [proc.wait(timeout=30) for proc in (first, second)]
+    assert codes == [0, 0]
+    logs = (tmp_path / "1.log").read_text() + (tmp_path / "2.log").read_text()
+    assert logs.count(" leads") == 1
+    assert git(Path(env["KNOWLEDGE_REPO_PATH"]), "log", "--format=%B").count("Change-Id:") == 3
