@@ -45,6 +45,7 @@ serve: install
 	@export DEBUG=false HOST="$(HOST)" STATIC_MANIFEST=true \
 	  ALLOWED_HOSTS="$${ALLOWED_HOSTS:-$$(echo '$(HOST)' | sed 's/:[0-9]*$$//')}" \
 	  TASKS_BACKEND="$${TASKS_BACKEND:-django_tasks_db.DatabaseBackend}" \
+	  DATABASE_CONN_MAX_AGE="$${DATABASE_CONN_MAX_AGE:-60}" \
 	  KNOWLEDGE_COMMIT_IN_PROCESS="$${KNOWLEDGE_COMMIT_IN_PROCESS:-false}" \
 	  KNOWLEDGE_COMMIT_ENQUEUE="$${KNOWLEDGE_COMMIT_ENQUEUE:-false}"; \
 	$(PY) manage.py migrate --noinput && \
