@@ -9,7 +9,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    full_env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    # A fresh clone: the defaults (SQLite under var/), whatever this run uses.
+    full_env = {
+        k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL"}
+    }
     full_env.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args],
