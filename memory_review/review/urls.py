@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import candidate, dashboard, queue, records, releases, replay
+from .views import candidate, dashboard, live, queue, records, releases, replay
 
 app_name = "review"
 
@@ -25,6 +25,10 @@ urlpatterns = [
     path("records/<slug:slug>/edit/", records.record_edit, name="record_edit"),
     path("records/<slug:slug>/retract/", records.record_retract, name="record_retract"),
     path("changes/<int:pk>/revert/", records.change_revert, name="change_revert"),
+    # The record picker's search (JSON; outside records/ so no slug can shadow it)
+    path("pick/records/", records.record_search, name="record_search"),
+    # What public agents read now (every reviewer, read-only)
+    path("releases/live/", live.live, name="live"),
     # Releases (publishers)
     path("releases/", releases.release_list, name="releases"),
     path("releases/cut/", releases.release_cut, name="release_cut"),

@@ -33,7 +33,7 @@ from .candidates import (
     skip_candidate,
 )
 from .records import edit_record, retract_record, revert_change
-from .undo import undo_last_decision
+from .undo import restored_by_undo, undo_last_decision
 
 __all__ = [
     "DECISIONS",
@@ -55,6 +55,7 @@ __all__ = [
     "merge_candidate",
     "open_flags_for",
     "reject_candidate",
+    "restored_by_undo",
     "retract_record",
     "revert_change",
     "skip_candidate",

@@ -47,10 +47,13 @@ def candidate_context(
     ):
         current = selectors.record_text(record) or candidate.target_snapshot
         diff = selectors.side_by_side(current, selectors.candidate_text(candidate))
+    restored = open_ and actions.restored_by_undo(candidate)
+    is_gap = candidate.kind == Candidate.Kind.GAP
     initial = {
         "name": candidate.name,
         "description": candidate.description,
-        "body": candidate.body,
+        # A gap is answered in a person's words: the extractor's body is not an answer.
+        "body": candidate.body if restored or not is_gap else "",
         "type": candidate.type,
         "operation": candidate.operation,
         "target_slug": candidate.target_slug,
@@ -59,6 +62,11 @@ def candidate_context(
     redacted_fields = {
         name: redacted(getattr(candidate, name), spans) for name in ("name", "description", "body")
     }
+    edit_form = CandidateEditForm(initial=initial)
+    if is_gap:
+        edit_form.fields["body"].widget.attrs["placeholder"] = (
+            "Write the answer the visitor needed, as agents should know it."
+        )
     first = None
     if candidate.status == Candidate.Status.AWAITING_SECOND:
         first = actions.last_decision(candidate)
@@ -85,7 +93,8 @@ def candidate_context(
         "diff": diff,
         "duplicate_record": duplicate_record,
         "near_duplicates": selectors.near_duplicates(candidate),
-        "edit_form": CandidateEditForm(initial=initial),
+        "edit_form": edit_form,
+        "restored_draft": restored,
         "merge_form": MergeForm(
             auto_id="merge_%s",
             initial={
