@@ -47,7 +47,9 @@ def _fallback(name: str) -> str:
 def _syllabic(char: str) -> bool:
     # Han and Hangul characters are one syllable each: a word apiece reads best.
     name = unicodedata.name(char, "")
-    return name.startswith(("CJK UNIFIED IDEOGRAPH", "CJK COMPATIBILITY IDEOGRAPH", "HANGUL SYLLABLE"))
+    return name.startswith(
+        ("CJK UNIFIED IDEOGRAPH", "CJK COMPATIBILITY IDEOGRAPH", "HANGUL SYLLABLE")
+    )
 
 
 def _transliterate(name: str) -> tuple[str, bool]:

@@ -36,9 +36,11 @@ def test_no_template_has_inline_script_style_or_handlers():
 
 
 def test_the_check_catches_inline_code():
-    samples = ['<script>x()</script>', "<style>a{}</style>", '<p style="x">', '<a onclick="x">']
+    samples = ["<script>x()</script>", "<style>a{}</style>", '<p style="x">', '<a onclick="x">']
     assert all(any(p.search(s) for p in INLINE.values()) for s in samples)
-    assert not any(p.search('<script src="/static/review/app.js" defer></script>') for p in INLINE.values())
+    assert not any(
+        p.search('<script src="/static/review/app.js" defer></script>') for p in INLINE.values()
+    )
 
 
 def test_every_static_file_the_templates_name_exists():

@@ -39,7 +39,9 @@ def test_the_current_choice_is_marked_and_the_cursor_is_dropped(db):
     links = queue_links(filters, {"flag_gap": 5})
     on = [link for link in links["flags"] if link.on]
     assert [(link.label, link.count) for link in on] == [("knowledge gap", 5)]
-    assert all("after" not in _params(link.url) for group in ("types", "flags") for link in links[group])
+    assert all(
+        "after" not in _params(link.url) for group in ("types", "flags") for link in links[group]
+    )
 
 
 def test_tabs_sort_and_skipped_keep_the_filters(db):
@@ -49,7 +51,11 @@ def test_tabs_sort_and_skipped_keep_the_filters(db):
     assert _params(second.url) == {"tab": "second", "type": "project", "flag": "duplicate"}
     assert _params(links["sort"].url) == {"type": "project", "flag": "duplicate", "order": "oldest"}
     assert _params(links["skipped"].url)["skipped"] == "1"
-    assert _params(links["bulk_approve"]) == {"type": "project", "flag": "duplicate", "action": "approve"}
+    assert _params(links["bulk_approve"]) == {
+        "type": "project",
+        "flag": "duplicate",
+        "action": "approve",
+    }
     assert _params(links["clear"]) == {}
 
 

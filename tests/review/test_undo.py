@@ -24,9 +24,7 @@ def _undo(reviewer, capture):
         return actions.undo_last_decision(reviewer=reviewer)
 
 
-def test_undo_brings_back_the_reviewers_edits_as_a_draft(
-    alice, django_capture_on_commit_callbacks
-):
+def test_undo_brings_back_the_reviewers_edits_as_a_draft(alice, django_capture_on_commit_callbacks):
     c = factories.candidate(name="Export", body="the extractor's words")
     _approve(c, alice, django_capture_on_commit_callbacks, edits=EDITS)
     _undo(alice, django_capture_on_commit_callbacks)
@@ -71,9 +69,7 @@ def test_undo_of_a_published_approval_says_it_stays_live(
     assert change.slug in undo.reason
 
 
-def test_undo_before_any_release_says_nothing_about_live(
-    alice, django_capture_on_commit_callbacks
-):
+def test_undo_before_any_release_says_nothing_about_live(alice, django_capture_on_commit_callbacks):
     _approve(factories.candidate(), alice, django_capture_on_commit_callbacks)
     assert "live" not in _undo(alice, django_capture_on_commit_callbacks).reason
 

@@ -40,7 +40,9 @@ def test_it_rejects_exactly_the_confirmed_list(client, alice):
     refs = [factories.candidate(type=Candidate.Type.REFERENCE) for _ in range(3)]
     other = factories.candidate()
     client.force_login(alice)
-    response = _post(client, _confirm(client, type="reference", action="reject"), reason="not useful")
+    response = _post(
+        client, _confirm(client, type="reference", action="reject"), reason="not useful"
+    )
     assert response.status_code == 302
     assert response["Location"] == reverse("review:queue") + "?type=reference"
     assert {c.status for c in Candidate.objects.filter(pk__in=[c.pk for c in refs])} == {
@@ -74,7 +76,9 @@ def test_a_same_sized_but_different_list_is_refused(client, alice):
     assert not ReviewEvent.objects.exists()
 
 
-def test_a_bulk_approval_leaves_high_risk_candidates_out_and_says_so(client, alice, settings, tmp_path):
+def test_a_bulk_approval_leaves_high_risk_candidates_out_and_says_so(
+    client, alice, settings, tmp_path
+):
     settings.KNOWLEDGE_REPO_PATH = tmp_path / "kb"
     safe = factories.candidate(name="Safe fact")
     risky = factories.candidate(name="Call 555-0100", flag_personal_data=True)
@@ -82,7 +86,10 @@ def test_a_bulk_approval_leaves_high_risk_candidates_out_and_says_so(client, ali
     confirmation = _confirm(client, action="approve")
     html = confirmation.content.decode()
     assert 'Approve <span id="bulk-count">1</span> candidate?' in html
-    assert "never includes a high-risk candidate" in html and "1 candidate of this list is left out" in html
+    assert (
+        "never includes a high-risk candidate" in html
+        and "1 candidate of this list is left out" in html
+    )
     assert _post(client, confirmation).status_code == 302
     safe.refresh_from_db()
     risky.refresh_from_db()

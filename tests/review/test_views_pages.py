@@ -42,7 +42,7 @@ def test_an_ordinary_candidate_keeps_its_approve_button(client, alice):
     c = factories.candidate()
     client.force_login(alice)
     html = client.get(reverse("review:candidate", args=[c.pk])).content.decode()
-    assert 'id="approve-form"' in html and 'data-ctrl-enter' in html
+    assert 'id="approve-form"' in html and "data-ctrl-enter" in html
 
 
 def _record(alice, capture, **kw):
@@ -148,5 +148,7 @@ def test_each_log_event_is_one_line():
         [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
     )
     lines = done.stderr.splitlines()
-    assert [sum(text in line for line in lines) for text in ("Forbidden x", "GET /queue/", "app event")] == [1, 1, 1]
+    assert [
+        sum(text in line for line in lines) for text in ("Forbidden x", "GET /queue/", "app event")
+    ] == [1, 1, 1]
     assert "Traceback" not in done.stderr

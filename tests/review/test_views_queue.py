@@ -2,7 +2,6 @@ from django.urls import reverse
 
 from memory_review.extraction.models import Candidate
 from memory_review.review import actions
-from memory_review.review.models import ReviewEvent
 
 from . import factories
 
