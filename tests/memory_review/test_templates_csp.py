@@ -51,3 +51,13 @@ def test_every_static_file_the_templates_name_exists():
     }
     assert {"review/app.css", "review/app.js", "review/favicon.svg"} <= named
     assert [name for name in sorted(named) if finders.find(name) is None] == []
+
+
+def test_no_template_puts_a_question_mark_before_querystring():
+    # Django's {% querystring %} starts with "?" itself; "?{% querystring %}" makes "??".
+    bad = [
+        str(path.relative_to(ROOT))
+        for path in _templates()
+        if "?{% querystring" in path.read_text(encoding="utf-8")
+    ]
+    assert bad == []

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from memory_review.extraction.models import Candidate
 from memory_review.review.querystring import queue_links, queue_url
-from memory_review.review.selectors import QueueFilters
+from memory_review.review.selectors import PAGE_SIZE, QueueFilters
 
 from . import factories
 
@@ -80,3 +80,22 @@ def test_every_sidebar_link_on_a_filtered_page_keeps_the_filter(client, alice):
         assert shown == QueueFilters.from_query(params)
     bulk = re.findall(r'href="(/queue/bulk/[^"]*)"', page)
     assert bulk and all(_params(h.replace("&amp;", "&"))["flag"] == "gap" for h in bulk)
+
+
+def test_the_next_page_link_keeps_the_filters_and_the_first_page_link_drops_the_cursor(
+    client, alice
+):
+    conversation, run = factories.conversation(), factories.run()
+    for _ in range(PAGE_SIZE + 1):
+        factories.candidate(type=Candidate.Type.REFERENCE, conversation=conversation, run=run)
+    factories.candidate(type=Candidate.Type.PROJECT, conversation=conversation, run=run)
+    client.force_login(alice)
+    first = client.get(reverse("review:queue"), {"type": "reference", "order": "oldest"})
+    next_url = first.context["next_url"]
+    params = _params(next_url)
+    assert params["type"] == "reference" and params["order"] == "oldest" and params["after"]
+    second = client.get(next_url)
+    assert len(second.context["page"].rows) == 1
+    assert second.context["page"].rows[0].type == Candidate.Type.REFERENCE
+    assert "after" not in _params(second.context["first_url"])
+    assert _params(second.context["first_url"])["type"] == "reference"

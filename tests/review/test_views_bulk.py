@@ -115,3 +115,13 @@ def test_it_refuses_the_wrong_role_and_method(client, charlie, alice):
     assert client.get(reverse("review:bulk")).status_code == 403
     client.force_login(alice)
     assert client.put(reverse("review:bulk")).status_code == 405
+
+
+def test_a_bulk_approval_never_answers_a_knowledge_gap(client, alice):
+    gap = factories.candidate(kind=Candidate.Kind.GAP, question="Q?", poor_answer="?")
+    client.force_login(alice)
+    confirmation = _confirm(client, action="approve")
+    assert confirmation.context["selection"].rows == []
+    assert "a gap needs a written answer" in confirmation.content.decode()
+    gap.refresh_from_db()
+    assert gap.status == Candidate.Status.PENDING

@@ -28,6 +28,7 @@ class BulkSelection:
     action: str
     rows: list[Candidate]
     high_risk: list[Candidate]
+    gaps: list[Candidate]
     total: int
 
     @property
@@ -52,15 +53,17 @@ def selection_signature(action: str, ids: list[int]) -> str:
 def bulk_selection(filters: QueueFilters, user: Any, action: str) -> BulkSelection:
     """The candidates a bulk ``action`` over this filtered list would touch, in queue order.
 
-    Approvals leave high-risk candidates out (listed separately).
+    Approvals leave high-risk candidates and knowledge gaps out (listed separately).
     """
     order = ("created_at", "pk") if filters.order == "oldest" else ("-created_at", "-pk")
     qs = filtered_candidates(filters, user).order_by(*order).select_related("conversation__source")
     total = qs.count()
     rows = list(qs[: BULK_MAX + 1]) if total <= BULK_MAX else []
     high_risk: list[Candidate] = []
+    gaps: list[Candidate] = []
     if action == "approve":
         risky = set(qs.filter(HIGH_RISK).values_list("pk", flat=True)[: BULK_MAX + 1])
         high_risk = [c for c in rows if c.pk in risky]
-        rows = [c for c in rows if c.pk not in risky]
-    return BulkSelection(action=action, rows=rows, high_risk=high_risk, total=total)
+        gaps = [c for c in rows if c.kind == Candidate.Kind.GAP and c.pk not in risky]
+        rows = [c for c in rows if c.pk not in risky and c.kind != Candidate.Kind.GAP]
+    return BulkSelection(action=action, rows=rows, high_risk=high_risk, gaps=gaps, total=total)
