@@ -111,3 +111,21 @@ def test_undo_requires_a_reviewer_and_post(client, charlie, alice):
     assert client.post(reverse("review:undo")).status_code == 403
     client.force_login(alice)
     assert client.get(reverse("review:undo")).status_code == 405
+
+
+def test_approving_a_retraction_of_a_published_record_says_it_stays_live(
+    client, alice, bob, django_capture_on_commit_callbacks
+):
+    change = _approve(factories.candidate(name="Export"), alice, django_capture_on_commit_callbacks)
+    release = kr.cut_release(user=bob).release
+    kr.publish_release(user=bob, name=release.name)
+    retraction = factories.candidate(
+        name="Export is gone",
+        operation=Candidate.Operation.RETRACT,
+        target_slug=change.slug,
+    )
+    client.force_login(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("review:approve", args=[retraction.pk]), follow=True)
+    assert f"still live in {release.name} until the next release" in response.content.decode()
+    assert Record.objects.get(slug=change.slug).retracted

@@ -15,6 +15,7 @@ from memory_review.roles import reviewer_required
 
 from .. import actions, selectors
 from ..forms import CandidateEditForm, DuplicateForm, MergeForm, RejectForm
+from ..live import live_note, record_live_in
 from ..selectors import QueueFilters
 from ..text import redacted
 from ._common import get_candidate_for_reviewer, user_label, wants_json
@@ -188,6 +189,10 @@ def approve(request: HttpRequest, pk: int) -> HttpResponse:
         text = f"“{candidate.name}”: first approval recorded; a second reviewer must approve."
     else:
         text = f"“{event.after.get('name', candidate.name)}” approved."
+        if event.after.get("operation") == Candidate.Operation.RETRACT:
+            release = record_live_in(event.after.get("target_slug", ""))
+            if release is not None:
+                text += f" The retracted record is {live_note(release)}."
     selectors.facet_counts(refresh=False)
     return _after_decision(request, text, candidate)
 
@@ -263,9 +268,7 @@ def undo(request: HttpRequest) -> HttpResponse:
         return redirect(request.POST.get("back") or reverse("review:queue"))
     assert event.candidate is not None
     candidate = get_candidate_for_reviewer(request, event.candidate.pk)
-    return _after_decision(
-        request, f"Undone: {event.reason} on “{candidate.name}”.", None, show=candidate
-    )
+    return _after_decision(request, f"“{candidate.name}”: {event.reason}.", None, show=candidate)
 
 
 @require_POST
