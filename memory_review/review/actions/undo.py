@@ -16,6 +16,7 @@ from ._base import (
     Action,
     NothingToUndo,
     ReviewError,
+    _apply_edits,
     _knowledge,
     snapshot,
 )
@@ -59,9 +60,7 @@ def undo_last_decision(*, reviewer: Any) -> ReviewEvent:
         if release is not None:
             reason += f"; {change.slug} is {live_note(release)}"
     # The reviewer's last text (edits included) comes back as the draft.
-    for name in EDITABLE_FIELDS:
-        if name in event.after:
-            setattr(c, name, event.after[name])
+    _apply_edits(c, {k: v for k, v in event.after.items() if k in EDITABLE_FIELDS})
     c.status = event.before.get("status", Candidate.Status.PENDING)
     c.save()
     undo = ReviewEvent.objects.create(
