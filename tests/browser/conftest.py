@@ -42,8 +42,15 @@ def browser() -> Iterator:
 
 
 def _with_csp(route) -> None:
-    response = route.fetch(max_redirects=0)
-    route.fulfill(response=response, headers={**response.headers, "content-security-policy": CSP})
+    from playwright.sync_api import Error
+
+    try:
+        response = route.fetch(max_redirects=0)
+        headers = {**response.headers, "content-security-policy": CSP}
+        route.fulfill(response=response, headers=headers)
+    except Error:
+        # The page went away (navigation, closed context) while this request was in flight.
+        pass
 
 
 @pytest.fixture
