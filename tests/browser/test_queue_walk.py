@@ -210,6 +210,11 @@ def test_undo_keeps_the_edits_and_the_slug(page, live_server, alice, bob, log_in
     page.keyboard.press("a")
     page.wait_for_selector(f"[data-candidate]:not([data-candidate='{markdown.pk}'])")
     assert [r.slug for r in Record.objects.filter(retracted=False)] == [slug]
+    # The record picker finds the record by name for an update of another candidate.
+    page.goto(f"{live_server.url}/candidates/{made['other'][0].pk}/")
+    page.keyboard.press("e")
+    page.fill("#id_target_slug", "markdown")
+    page.wait_for_selector(f"#id_target_slug-options option[value='{slug}']", state="attached")
     # The record, its cross-links and what is live, as the reviewer and the publisher see them.
     page.goto(f"{live_server.url}/records/{slug}/")
     page.wait_for_selector("#crosslinks")
