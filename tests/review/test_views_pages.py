@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from django.urls import reverse
 
 from knowledge_repo import actions as kr
@@ -152,3 +153,15 @@ def test_each_log_event_is_one_line():
         sum(text in line for line in lines) for text in ("Forbidden x", "GET /queue/", "app event")
     ] == [1, 1, 1]
     assert "Traceback" not in done.stderr
+
+
+def test_being_reviewed_now_counts_reviewers_at_work_not_page_visits(client, alice, dora):
+    first, second, third = (factories.candidate() for _ in range(3))
+    client.force_login(alice)
+    for c in (first, second, third):
+        client.get(reverse("review:candidate", args=[c.pk]))
+    assert client.get(reverse("review:dashboard")).context["claims"] == 1
+    # The candidates alice only looked at are free for others to decide.
+    actions.reject_candidate(candidate=first, reviewer=dora, reason="not true")
+    with pytest.raises(actions.ClaimedByOther):
+        actions.reject_candidate(candidate=third, reviewer=dora, reason="not true")
