@@ -14,13 +14,13 @@ from typing import Any
 
 from django.db.models import Q
 
-from memory_review.extraction.models import Candidate
+from memory_review.extraction.models import Candidate, high_risk_q
 
 from .queue import QueueFilters, filtered_candidates
 
 BULK_MAX = 200
 # Never approved in bulk: each needs its own reading and, at the gate, two people.
-HIGH_RISK = Q(flag_personal_data=True) | Q(flag_instruction=True) | Q(flag_hidden_chars=True)
+HIGH_RISK = high_risk_q() | Q(flag_hidden_chars=True)
 
 
 @dataclass
