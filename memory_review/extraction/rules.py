@@ -154,7 +154,7 @@ def apply_rules(
                 # A same-named record is an update proposal with a diff, not a rejection.
                 target, operation = same_name, "update"
 
-        fp = fingerprint(item.kind, name, body, question)
+        fp = fingerprint(item.kind, name, body, question, conversation_id)
         if fp in context.record_fingerprints:
             drop(DUPLICATE_OF_RECORD, record=context.record_fingerprints[fp])
             continue
@@ -193,8 +193,19 @@ def apply_rules(
             provider=provider,
         )
         for span in spans:
-            setattr(candidate, _FLAG_COLUMNS[str(span["kind"])], True)
-        if operation == "create":
+            # Flag kinds without a column of their own (person_claim, forged_structure, ...)
+            # stay in `flags`, shown with their spans.
+            column = _FLAG_COLUMNS.get(str(span["kind"]))
+            if column is not None:
+                setattr(candidate, column, True)
+        if operation == "create" and item.kind == Candidate.Kind.GAP:
+            # A gap is matched on its question, and only against records: gaps asking the
+            # same thing are grouped (groups.py), not linked as near-duplicates.
+            near_record = context.index.best(item.kind, match_text(name, question))
+            if near_record is not None:
+                candidate.similarity = near_record[2]
+                candidate.duplicate_of_record = str(near_record[1])
+        elif operation == "create":
             text = match_text(name, description)
             near = context.near_duplicate(item.kind, text)
             if near is not None:

@@ -209,3 +209,13 @@ def run_detail(run: ExtractionRun) -> dict[str, object]:
             row["status"]: row["n"] for row in run.items.values("status").annotate(n=Count("pk"))
         },
     }
+
+
+def release_after(at: datetime) -> str:
+    """Name of the first release cut after `at` ("" if none yet)."""
+    try:
+        release = apps.get_model("knowledge_repo", "Release")
+    except LookupError:
+        return ""
+    found = release.objects.filter(created_at__gt=at).order_by("created_at", "pk").first()
+    return found.name if found is not None else ""

@@ -21,8 +21,11 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from .. import selectors
+from conversations.models import Conversation
+
+from .. import learning, selectors
 from ..dedup import fingerprint
+from ..groups import GroupIndex, assign_groups
 from ..models import (
     Candidate,
     ExtractionFailure,
@@ -62,6 +65,8 @@ class ChunkRunner:
         self.context: RuleContext = selectors.rule_context(run)
         self.prefix_tokens = estimate_tokens(SYSTEM_PROMPT + self.catalog)
         self.batch = run.mode == ExtractionRun.Mode.BATCH
+        self.groups = GroupIndex.load()
+        self.predictor = learning.latest()
 
     def claim(self, item_ids: Iterable[int], *, status: str = Item.CLAIMED) -> list[ExtractionItem]:
         """Take the still-pending items among `item_ids`; another worker's items are left alone.
@@ -176,8 +181,10 @@ class ChunkRunner:
             return
         usage = Usage()
         fingerprints = [
-            fingerprint(i.kind, i.name.strip(), i.body.strip(), i.question.strip())
-            for _, r in results
+            fingerprint(
+                i.kind, i.name.strip(), i.body.strip(), i.question.strip(), p.item.conversation_id
+            )
+            for p, r in results
             for i in r.items
         ]
         known = selectors.known_fingerprints(fingerprints)
@@ -225,6 +232,15 @@ class ChunkRunner:
             states[item.conversation_id] = window.upto_order
             item.status = Item.DONE
         filtered = dict(Counter(f.reason for f in filtered_rows))
+        if self.predictor is not None and candidates:
+            sources = dict(
+                Conversation.objects.filter(
+                    pk__in={c.conversation_id for c in candidates}
+                ).values_list("pk", "source__name")
+            )
+            for c in candidates:
+                c.source_name = sources.get(c.conversation_id, "")  # type: ignore[attr-defined]
+            learning.score_new(candidates, self.predictor)
         try:
             self._store(candidates, filtered_rows, failures, states, results, usage, filtered)
         except Exception:
@@ -255,7 +271,11 @@ class ChunkRunner:
             ]
             for c, _ in links:
                 c.duplicate_of = None
+            assign_groups(candidates, self.groups)
             Candidate.objects.bulk_create(candidates)
+            explored = learning.explore(candidates)
+            if explored:
+                Candidate.objects.bulk_update(explored, ["queue_score", "probably_noise"])
             selectors.mark_indexed(self.run, [c.pk for c in candidates if c.pk is not None])
             for c, original in links:
                 c.duplicate_of = original
