@@ -95,7 +95,7 @@ PERSONAL = _any(
 # A question about one visitor's own case, not a question a knowledge base answers.
 OWN_CASE = _any(
     r"\b(?:my|our) (?:reservation|booking|order|flight|ticket|account|package|delivery|"
-    r"refund|payment|trip|room|card|claim|case|application)\b",
+    r"refund|payment|trip|claim|case|application)\b",
     r"\bI (?:have|had|am|was|need|want|booked|ordered|paid|bought)\b",
     r"(?-i:\b(?=[A-Z]*\d)[A-Z0-9]{6,}\b)|\d{4,}",
     r"我的(?:订单|预订|航班|机票|账户|包裹|房间|退款)|我(?:要|想|需要|订了|买了)",
@@ -195,8 +195,8 @@ class HeuristicProvider:
             elif t.role == "assistant":
                 if is_new and asked and says_no_knowledge(t.text):
                     gap = self._gap(asked, t, "the agent said it had no information")
-                    if gap is not None and asked[-1].order not in seen_gaps:
-                        seen_gaps.add(asked[-1].order)
+                    if gap is not None and not seen_gaps & set(gap.evidence):
+                        seen_gaps.update(gap.evidence)
                         items.append(gap)
                 prev_agent = t
         return ProviderResult(items=items)
@@ -220,8 +220,8 @@ class HeuristicProvider:
                 and asked[-1].order not in seen_gaps
             ):
                 gap = self._gap(asked, prev_agent, "the visitor said the answer was wrong", t)
-                if gap is not None:
-                    seen_gaps.add(asked[-1].order)
+                if gap is not None and not seen_gaps & set(gap.evidence):
+                    seen_gaps.update(gap.evidence)
                     found.append(gap)
         if (
             asked
@@ -230,8 +230,8 @@ class HeuristicProvider:
             and fuzz.ratio(text.casefold(), one_line(asked[-1].text).casefold()) >= 85
         ):
             gap = self._gap(asked, prev_agent, "the visitor asked the same question again", t)
-            if gap is not None:
-                seen_gaps.add(asked[-1].order)
+            if gap is not None and not seen_gaps & set(gap.evidence):
+                seen_gaps.update(gap.evidence)
                 found.append(gap)
         if REMEMBER.search(text) and len(text) <= CLAIM_MAX_CHARS and not found:
             claim = self._visitor_claim(t)
