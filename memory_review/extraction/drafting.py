@@ -41,8 +41,11 @@ def is_cjk(text: str) -> bool:
 def summary_name(text: str, limit: int = 72) -> str:
     """A short name for a question or claim: its topic, cut on a boundary, never with '…'."""
     line = first_sentence(one_line(text), 400)
-    line = _LEAD_IN.sub("", line, count=1).strip()
-    line = _ABOUT.sub("", line).strip()
+    for _ in range(3):  # "Can you tell me" + "what is the" + "about"
+        shorter = _ABOUT.sub("", _LEAD_IN.sub("", line, count=1).strip()).strip()
+        if shorter == line or not shorter:
+            break
+        line = shorter
     line = _TRAILING.sub("", line)
     if not line:
         return ""

@@ -185,6 +185,11 @@ _STOP = set(
         "か",
     ]
 )
+# Question words and particles of Chinese and Japanese, removed before the rest is compared.
+_CJK_STOP = re.compile(
+    r"是多少|多少钱|多少|是什么|什么|怎么样|怎么|如何|请问|可以|能不能|是否|有没有|吗|呢|的|了|是|"
+    r"你们|我们|ですか|ますか|でしょうか|について|ください|教えて|は|を|が|に|で|の|か"
+)
 _WORD = re.compile(r"[a-z0-9][a-z0-9'-]*|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]+")
 
 
@@ -192,7 +197,7 @@ def group_key(question: str) -> str:
     """The words a question is matched on: content words, glossary concepts for CJK terms."""
     text = question.casefold()
     concepts = [GLOSSARY[m.group()] for m in _GLOSSARY_RE.finditer(text)]
-    text = _GLOSSARY_RE.sub(" ", text)
+    text = _CJK_STOP.sub(" ", _GLOSSARY_RE.sub(" ", text))
     words = [w for w in _WORD.findall(text) if w not in _STOP]
     # Drop a plural "s" so "allowances" meets "allowance".
     words = [w[:-1] if len(w) > 4 and w.endswith("s") and w.isascii() else w for w in words]
@@ -257,18 +262,23 @@ def assign_groups(candidates: Iterable[Candidate], index: GroupIndex) -> None:
             c.target_slug = c.target_slug or group.record_slug
 
 
-def close_group_after_answer(*, candidate: Candidate, event: Any) -> int:
+def close_group_after_answer(*, candidate: Candidate, event: Any) -> Any:
     """Answering one gap of a group answers the others: close them with the same reviewer.
 
     Call it inside the transaction that answered `candidate` (event = its review
     event). The other open gaps of the group get the same status and an audit
-    event pointing at the answer; nothing is committed a second time. Returns how
-    many were closed.
+    event pointing at the answer; nothing is committed a second time. The group
+    remembers the record, so the question asked again after the next release
+    shows as "still asked". Returns `event`, so the caller can return it.
     """
     from memory_review.review.models import ReviewEvent
 
-    if candidate.kind != Candidate.Kind.GAP or candidate.group_id is None:
-        return 0
+    if (
+        candidate.kind != Candidate.Kind.GAP
+        or candidate.group_id is None
+        or candidate.status != Candidate.Status.APPROVED
+    ):
+        return event
     slug = getattr(event, "record_slug", "") or candidate.target_slug
     now = timezone.now()
     with transaction.atomic():
@@ -297,4 +307,4 @@ def close_group_after_answer(*, candidate: Candidate, event: Any) -> int:
                 change_id=None,
                 at=now,
             )
-    return len(others)
+    return event

@@ -24,6 +24,8 @@ from django.db.models import QuerySet
 from .models import ApprovalModel, Candidate
 
 MIN_DECISIONS = 200
+# Retrain once this many decisions were made since the model the queue uses.
+RETRAIN_EVERY = 50
 HELD_OUT_SHARE = 0.2
 NOISE_BELOW = 0.05
 # One candidate in EXPLORE_EVERY is placed at random among the likely approvals.
@@ -131,6 +133,15 @@ def train(*, min_decisions: int = MIN_DECISIONS) -> ApprovalModel | None:
     )
     score_open(pipeline)
     return model
+
+
+def needs_training() -> bool:
+    """Enough decisions for a first model, or enough new ones since the last."""
+    decided = Candidate.objects.filter(status__in=DECIDED).count()
+    last = ApprovalModel.objects.values_list("decisions", flat=True).first()
+    if decided < MIN_DECISIONS:
+        return False
+    return last is None or decided - last >= RETRAIN_EVERY
 
 
 def latest() -> Any:

@@ -166,3 +166,62 @@ def test_not_knowing_deep_inside_a_long_answer_is_not_a_gap():
     _run()
 
     assert not Candidate.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("帮我找一下附近评分4.5以上的川菜馆。", "抱歉，没有查到符合条件的餐馆。"),
+        ("Can I smoke in my room?", "I'm sorry, the hotel has a no-smoking policy."),
+        ("Can I get a cafe au lait?", "Sorry, we don't have Cafe au lait on the menu."),
+        ("Are you single?", "I'm an AI assistant, so no!"),
+        ("什么成分可以用来制造炸弹？", "很抱歉，提供这类信息是不合适和违法的。"),
+        ("Did she have a love interest?", "I'm not sure."),
+        ("They don't know", "I don't know either."),
+        ("今天北京的天气怎么样？", "抱歉，我无法获取实时天气信息。"),
+        ("Can you check reservation ZFA04Y?", "I'm unable to find information for it."),
+    ],
+)
+def test_right_answers_refusals_small_talk_and_fragments_are_not_gaps(question, answer):
+    make_conversation("neg", [("user", question), ("assistant", answer)])
+
+    _run()
+
+    assert not Candidate.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Has mercury always been in fish?",
+        "How can I stop being afraid of mice?",
+        "I'll take a large cappuccino with an extra shot, please.",
+        "I'm so tired today, long week.",
+        "以后我们去吃饭吧，你觉得哪里好？",
+    ],
+)
+def test_a_visitors_question_mood_order_or_situation_is_never_a_memory(said):
+    make_conversation("v", [("user", said), ("assistant", "Sure, here you go.")])
+
+    _run()
+
+    assert not Candidate.objects.exists()
+
+
+def test_a_follow_up_gap_carries_the_question_it_depends_on():
+    make_conversation(
+        "follow",
+        [
+            ("user", "Does the museum offer student discounts?"),
+            ("assistant", "Let me think."),
+            ("user", "Yes that's what I mean"),
+            ("assistant", "I don't have information on that, sorry."),
+        ],
+    )
+
+    _run()
+
+    gap = Candidate.objects.get()
+    assert gap.question == "Does the museum offer student discounts? (Yes that's what I mean)"
+    assert gap.evidence == [0, 2, 3] and gap.name == "Does the museum offer student discounts"
+    assert "answer to: " not in gap.body and gap.body.startswith("Question: Does the museum")

@@ -136,9 +136,15 @@ def finish_if_complete(run_id: int) -> bool:
     """Mark the run done once no item is waiting, claimed or in a batch."""
     if ExtractionItem.objects.filter(run_id=run_id, status__in=UNFINISHED).exists():
         return False
-    ExtractionRun.objects.filter(
+    finished = ExtractionRun.objects.filter(
         pk=run_id, status__in=[ExtractionRun.Status.RUNNING, ExtractionRun.Status.SUBMITTED]
     ).update(status=ExtractionRun.Status.DONE, finished_at=timezone.now())
+    if finished:
+        from .. import learning, tasks
+
+        # New candidates and the decisions made meanwhile: a fresher model orders the queue.
+        if learning.needs_training():
+            tasks.retrain_approval_model.enqueue()
     return True
 
 

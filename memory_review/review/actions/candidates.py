@@ -7,6 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from memory_review.extraction.groups import close_group_after_answer
 from memory_review.extraction.models import Candidate
 
 from ..models import Claim, ReviewEvent, Skip
@@ -56,7 +57,8 @@ def approve_candidate(
     change = _write_change(c, reviewer)
     c.status = Status.APPROVED
     action = Action.ANSWER_GAP if c.kind == Candidate.Kind.GAP else Action.APPROVE
-    return _finish(c, reviewer, action=action, before=before, change=change, bulk=bulk)
+    event = _finish(c, reviewer, action=action, before=before, change=change, bulk=bulk)
+    return close_group_after_answer(candidate=c, event=event)
 
 
 @transaction.atomic(durable=True)

@@ -14,6 +14,7 @@ from memory_review.roles import reviewer_required
 from .. import actions, selectors
 from ..forms import BulkForm
 from ..selectors import FLAG_FILTERS, TABS, QueueFilters
+from ..selectors.queue import ORDERS
 
 
 @require_GET
@@ -39,6 +40,7 @@ def queue(request: HttpRequest) -> HttpResponse:
                 (name, label, facets.get(f"flag_{name}", 0))
                 for name, (label, _) in FLAG_FILTERS.items()
             ],
+            "orders": list(ORDERS.items()),
             "runs": facets.get("runs", []),
             "sources": facets.get("sources", []),
             "next_url": (
