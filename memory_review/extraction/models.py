@@ -54,6 +54,29 @@ class ExtractionRun(models.Model):
         """Made by the offline pattern extractor rather than a model; shown as such."""
         return self.provider == self.Provider.HEURISTIC
 
+    @property
+    def cache_note(self) -> str:
+        """What prompt caching did on this run, from the API's usage fields, said plainly."""
+        if self.provider != self.Provider.ANTHROPIC or not (
+            self.input_tokens or self.cache_write_tokens or self.cache_read_tokens
+        ):
+            return ""
+        if not (self.cache_write_tokens or self.cache_read_tokens):
+            from .prompt import cache_minimum
+
+            prefix = (self.params or {}).get("prefix_tokens")
+            size = f"about {prefix} tokens" if prefix else "its size unknown"
+            return (
+                "Prompt caching was INACTIVE on this run: the usage fields show no cache write "
+                f"and no cache read. The fixed prefix is {size}; {self.model} caches a prefix "
+                f"of at least {cache_minimum(self.model)} tokens. Every request paid full price."
+            )
+        prompt = self.input_tokens + self.cache_write_tokens + self.cache_read_tokens
+        return (
+            f"Prompt cache: {self.cache_write_tokens} tokens written, {self.cache_read_tokens} "
+            f"read ({self.cache_read_tokens / prompt:.0%} of prompt tokens served from cache)."
+        )
+
 
 class Candidate(models.Model):
     """A proposed memory or a knowledge gap, waiting for a person's decision."""

@@ -71,6 +71,10 @@ def start_run(
                 "since": selection.since.isoformat() if selection.since else None,
                 "limit": selection.limit,
                 "budget_usd": str(budget_usd) if budget_usd is not None else None,
+                # The fixed prefix (prompt + catalog) a cache would hold, for the cache report.
+                "prefix_tokens": estimate_tokens(
+                    SYSTEM_PROMPT + selectors.records_and_catalog()[1]
+                ),
             },
             created_by=user if getattr(user, "pk", None) else None,
         )
