@@ -20,14 +20,12 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
-from rapidfuzz import fuzz
 
 from .dedup import NearDuplicateIndex
 from .models import Candidate, GapGroup
 
-# Keys this similar (0-100, word order ignored) ask the same question. Lenient subset
-# matching would join "baggage allowance" with "baggage allowance for pets".
-GROUP_SCORE = 85
+# Keys sharing this much (Dice coefficient of their words, 0-100) ask the same question.
+GROUP_SCORE = 80
 # Chinese/Japanese service words → the English concept they share with an English question.
 GLOSSARY: dict[str, str] = {
     "托运": "checked",
@@ -98,7 +96,30 @@ GLOSSARY: dict[str, str] = {
     "電話": "phone",
 }
 _GLOSSARY_RE = re.compile("|".join(sorted(map(re.escape, GLOSSARY), key=len, reverse=True)))
-_STOP = set(
+# English words for the same concept, so rewordings meet ("luggage", "bag" -> baggage).
+SYNONYMS = {
+    "bag": "baggage",
+    "bags": "baggage",
+    "luggage": "baggage",
+    "booking": "reservation",
+    "book": "reservation",
+    "cancellation": "cancel",
+    "cancelled": "cancel",
+    "canceled": "cancel",
+    "ticket": "fare",
+    "fares": "fare",
+    "dogs": "pet",
+    "dog": "pet",
+    "pets": "pet",
+    "hours": "opening",
+    "open": "opening",
+    "opens": "opening",
+    "cost": "price",
+    "costs": "price",
+    "fee": "price",
+    "internet": "wifi",
+}
+_STOP = frozenset(
     [
         "what",
         "which",
@@ -160,6 +181,19 @@ _STOP = set(
         "any",
         "much",
         "many",
+        "long",
+        "take",
+        "takes",
+        "get",
+        "bring",
+        "allowed",
+        "have",
+        "has",
+        "here",
+        "after",
+        "before",
+        "again",
+        "still",
         "吗",
         "呢",
         "的",
@@ -198,10 +232,22 @@ def group_key(question: str) -> str:
     text = question.casefold()
     concepts = [GLOSSARY[m.group()] for m in _GLOSSARY_RE.finditer(text)]
     text = _CJK_STOP.sub(" ", _GLOSSARY_RE.sub(" ", text))
-    words = [w for w in _WORD.findall(text) if w not in _STOP]
+    words = [SYNONYMS.get(w, w) for w in _WORD.findall(text) if w not in _STOP]
     # Drop a plural "s" so "allowances" meets "allowance".
     words = [w[:-1] if len(w) > 4 and w.endswith("s") and w.isascii() else w for w in words]
+    if len(concepts) >= 2:
+        # What is left of a Chinese or Japanese question once its concepts are taken out is
+        # wording ("后多久能收到"), which would keep it from meeting the English question.
+        words = [w for w in words if w.isascii()]
     return " ".join(sorted(set(words + " ".join(concepts).split())))
+
+
+def _overlap(a: str, b: str, **_: Any) -> float:
+    """Dice coefficient of two keys' words, 0-100 (rapidfuzz scorer signature)."""
+    left, right = set(a.split()), set(b.split())
+    if not left or not right:
+        return 0.0
+    return 200.0 * len(left & right) / (len(left) + len(right))
 
 
 @dataclass
@@ -213,7 +259,7 @@ class GroupIndex:
     @classmethod
     def load(cls, limit: int = 20000) -> GroupIndex:
         threshold = float(getattr(settings, "EXTRACTION_GROUP_SCORE", GROUP_SCORE))
-        index = NearDuplicateIndex(threshold=threshold, scorer=fuzz.token_sort_ratio)
+        index = NearDuplicateIndex(threshold=threshold, scorer=_overlap)
         for pk, key in GapGroup.objects.order_by("-last_seen").values_list("pk", "key")[:limit]:
             index.add("gap", "g", pk, key)
         return cls(index)
@@ -241,7 +287,8 @@ def assign_groups(candidates: Iterable[Candidate], index: GroupIndex) -> None:
     for c in candidates:
         if c.kind != Candidate.Kind.GAP:
             continue
-        key = group_key(c.question)
+        # The name helps across languages: a model writes it in English (see the prompt).
+        key = group_key(f"{c.name} {c.question}")
         found = index.find(key)
         if isinstance(found, GapGroup):
             group = found
