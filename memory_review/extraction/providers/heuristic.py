@@ -52,21 +52,25 @@ NO_KNOWLEDGE_CJK = _any(
     r"詳しくありません|把握しておりません)",
 )
 CJK_WITHIN_CHARS = 40
+# The agent talking about itself. Before it says it lacks knowledge, the answer is about the
+# agent ("As an AI, I don't have opinions"); after, it is an excuse for a real gap.
+SELF_REFERENCE = _any(
+    r"\b(?:as an AI|language model|I(?:'m| am) an AI|AI assistant|my (?:training|knowledge) "
+    r"(?:data|cut-?off))\b",
+    r"语言模型|語言模型|作为(?:一个)?(?:AI|人工智能)|AIとして|言語モデル|知识(?:截止|止于)",
+)
 # Answers that are right to say no, or are about the agent rather than the subject.
 NOT_A_GAP = _any(
     r"\bno (?:\w+ )?(?:flights?|results?|options?|hotels?|rooms?|restaurants?|items?|matches)\b",
     r"\b(?:policy|not allowed|not permitted|against (?:the|our|my) (?:rules|guidelines))\b",
     r"\b(?:harmful|illegal|unethical|inappropriate|not appropriate|offensive)\b",
-    r"\b(?:as an AI|language model|I(?:'m| am) an AI|AI assistant)\b",
-    r"\b(?:real[- ]time|browse|the internet|current events|up-to-date|after my (?:training|"
-    r"knowledge))\b",
+    r"\b(?:real[- ]time|browse the (?:web|internet)|live (?:data|weather|prices))\b",
     r"\b(?:remember|recall|memory of) (?:previous|past|our|earlier)\b",
     r"\bnot on (?:the|our) menu\b|\bwe (?:don'?t|do not) (?:have|serve|offer|sell)\b",
     r"\b(?:personal (?:opinions?|feelings|experiences?|preferences))\b",
     r"(?:没有|未)(?:查到|找到|搜索到)(?:任何)?(?:符合|满足)",
     r"违反|不合适|不道德|不恰当|非法|有害|违法|政策",
-    r"语言模型|語言模型|人工智能|作为(?:一个)?AI|AIとして|言語モデル",
-    r"实时|即时|上网|联网|互联网|最新(?:的)?(?:信息|数据|新闻)",
+    r"实时|即时|上网|联网",
     r"个人(?:观点|意见|感受|经历|喜好)",
     r"記憶|记住(?:先前|之前|以前)|記住",
     r"該当する.{0,8}(?:ありません|見つかりません)|不適切|違法",
@@ -90,7 +94,7 @@ SMALL_TALK = _any(
 )
 PERSONAL = _any(
     r"\b(?:my|mine|I'm|I am|I've|I have|I was|me)\b",
-    r"我的|我是|我有|我在|我要|私の|私は",
+    r"我的|我是|我有|我在|我要|我可以|我能|我会|我想|私の|私は",
 )
 # A question about one visitor's own case, not a question a knowledge base answers.
 OWN_CASE = _any(
@@ -116,6 +120,7 @@ DISPUTE = _any(
 )
 DISPUTE_MAX_CHARS = 160
 CORRECTION_MAX_CHARS = 200
+CLAIM_WITHIN_CHARS = 40
 # ... and states what is true instead.
 CLAIM = _any(
     r"\b(?:actually|in fact),? (?:it|the|that|he|she|they|there)\b\s*\S",
@@ -156,10 +161,15 @@ def says_no_knowledge(answer: str) -> bool:
     if NOT_A_GAP.search(line[:400]):
         return False
     # A bare apology ("Sorry.") is no answer; "Sorry, ..." followed by one is.
-    bare = len(line) <= APOLOGY_ONLY_CHARS and bool(APOLOGY_ONLY.search(line))
-    if bare or NO_KNOWLEDGE.search(line[:GAP_WITHIN_CHARS]):
-        return True
-    return bool(NO_KNOWLEDGE_CJK.search(line[:CJK_WITHIN_CHARS]))
+    if len(line) <= APOLOGY_ONLY_CHARS and APOLOGY_ONLY.search(line):
+        return True  # a bare "Sorry."
+    said = NO_KNOWLEDGE.search(line[:GAP_WITHIN_CHARS]) or NO_KNOWLEDGE_CJK.search(
+        line[:CJK_WITHIN_CHARS]
+    )
+    if not said:
+        return False
+    about_itself = SELF_REFERENCE.search(line[:400])
+    return about_itself is None or about_itself.start() > said.start()
 
 
 def is_information_question(text: str) -> bool:
@@ -207,8 +217,11 @@ class HeuristicProvider:
         text = one_line(t.text)
         found: list[ProposedItem] = []
         if prev_agent is not None and asked and len(text) <= CLAIM_MAX_CHARS:
+            claim = CLAIM.search(text)
+            # The claim is the reply itself, not a phrase deep inside pasted text.
             if (
-                CLAIM.search(text)
+                claim
+                and claim.start() <= CLAIM_WITHIN_CHARS
                 and len(text) <= CORRECTION_MAX_CHARS
                 and not PERSONAL.search(text)
                 and not TASK.search(text)
