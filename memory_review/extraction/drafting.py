@@ -98,3 +98,11 @@ def is_self_contained(question: str) -> bool:
         return False
     # A short question leaning on a pronoun ("Did she have a love interest?") needs context.
     return not (len(words) <= 7 and _ANAPHORA.search(text))
+
+
+_LEANS = re.compile(r"\b(?:again|the same|he|she|him|her|they|them|it)\b|[它他她]", re.I)
+
+
+def leans_on_context(question: str) -> bool:
+    """A question that reads on its own but refers back ("the composer's name again")."""
+    return bool(_LEANS.search(question))

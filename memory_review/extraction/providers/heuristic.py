@@ -22,7 +22,14 @@ import re
 
 from rapidfuzz import fuzz
 
-from ..drafting import first_sentence, is_cjk, is_self_contained, one_line, summary_name
+from ..drafting import (
+    first_sentence,
+    is_cjk,
+    is_self_contained,
+    leans_on_context,
+    one_line,
+    summary_name,
+)
 from ..prompt import Turn
 from ..schema import ProposedItem
 from .base import ExtractionRequest, ProviderResult
@@ -258,18 +265,20 @@ class HeuristicProvider:
         question = asked[-1]
         text = one_line(question.text)
         evidence = [question.order, answer.order] + ([later.order] if later else [])
-        if not is_self_contained(text) and len(asked) >= 2:
+        earlier = asked[-2] if len(asked) >= 2 else None
+        needs_context = not is_self_contained(text) or leans_on_context(text)
+        if (
+            needs_context
+            and earlier is not None
+            and is_information_question(earlier.text)
+            and not (TASK.search(question.text) or SMALL_TALK.search(question.text))
+        ):
             # A follow-up carries the question it depends on.
-            earlier = asked[-2]
-            if not is_information_question(earlier.text):
-                return None
             text = (
                 f"{one_line(earlier.text)} {text}" if is_cjk(text) else f"{earlier.text} ({text})"
             )
             text = one_line(text)
             evidence.insert(0, earlier.order)
-            if TASK.search(question.text) or SMALL_TALK.search(question.text):
-                return None
         elif not is_self_contained(text) or not is_information_question(text):
             return None
         name = summary_name(text)
