@@ -28,7 +28,7 @@ from memory_review.extraction import flags as flagging
 from memory_review.extraction.dedup import NearDuplicateIndex, match_text
 
 from .models import FindingClearance
-from .recordfile import RECORDS_DIR, RecordData
+from .recordfile import INDEX_FILE, RECORDS_DIR, RecordData
 
 PLACEHOLDER = re.compile(r"^\W*the visitor needed an answer to\b", re.IGNORECASE)
 
@@ -53,7 +53,7 @@ class Finding:
 
     @property
     def path(self) -> str:
-        return f"{RECORDS_DIR}/{self.slug}.md"
+        return f"{RECORDS_DIR}/{self.slug}.md" if self.slug else INDEX_FILE
 
 
 def _contact_key(text: str) -> str:
@@ -172,6 +172,24 @@ def scan_tree(records: dict[str, RecordData], files: dict[str, str]) -> list[Fin
     return sorted(found, key=lambda f: (f.slug, f.line, f.kind))
 
 
+def index_budget(lines: int, chars: int) -> list[Finding]:
+    """The index over its prompt budget: agents then see only part of it."""
+    max_lines, max_chars = settings.PROMPT_INDEX_MAX_LINES, settings.PROMPT_INDEX_MAX_CHARS
+    if lines <= max_lines and chars <= max_chars:
+        return []
+    return [
+        Finding(
+            slug="",
+            kind="index_over_budget",
+            line=0,
+            text=f"{lines} lines, {chars} characters",
+            message=f"{INDEX_FILE} is over its budget of {max_lines} lines / {max_chars} "
+            "characters: prompts carry only the most relevant lines",
+            high_risk=False,
+        )
+    ]
+
+
 def clearances(findings: Iterable[Finding]) -> dict[str, FindingClearance]:
     """Clearances on record for these findings, by finding key."""
     keys = [f.key for f in findings]
@@ -219,8 +237,8 @@ def public_problems(texts: dict[str, str]) -> list[str]:
         known.update(
             Conversation.objects.filter(external_id__in=chunk).values_list("external_id", flat=True)
         )
-    for place, found in tokens.items():
-        problems += [f"{place}: internal id {t!r}" for t in sorted(found & known)]
+    for place, words in tokens.items():
+        problems += [f"{place}: internal id {t!r}" for t in sorted(words & known)]
     return problems
 
 

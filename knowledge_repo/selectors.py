@@ -183,8 +183,9 @@ def checks_with_findings(
     snap = snapshot or take_snapshot(full=True)
     failures = release_checks(snapshot=snap)
     found = checks.scan_tree(snap.records, snap.files)
+    found += checks.index_budget(snap.index_lines, snap.index_chars)
     failures += [
-        CheckFailure(f.slug, f.kind, f"{f.path}:{f.line}: {f.message} ({f.text[:80]!r})")
+        CheckFailure(f.slug or None, f.kind, f"{f.path}:{f.line}: {f.message} ({f.text[:80]!r})")
         for f in checks.blocking(found)
     ]
     return failures, found

@@ -224,3 +224,18 @@ def test_a_failing_remote_is_reported_and_the_others_are_updated(
 def test_publishing_an_unknown_release_is_refused(kb, bob):
     with pytest.raises(KnowledgeError):
         publish_release(user=bob, name="v9")
+
+
+def test_an_index_over_its_budget_blocks_until_cleared(kb, alice, bob, settings):
+    settings.PROMPT_INDEX_MAX_LINES = 1
+    make_record(alice, name="One", description="first")
+    make_record(alice, name="Two", description="second")
+    commit_pending()
+    result = cut_release(user=bob, dry_run=True)
+    assert [f.reason for f in result.failures] == ["index_over_budget"]
+    assert result.failures[0].slug is None and "MEMORY.md" in result.failures[0].message
+    from memory_review.review.actions import clear_finding
+
+    (finding,) = result.findings
+    clear_finding(user=bob, finding=finding, reason="agents select by relevance")
+    assert cut_release(user=bob).release is not None

@@ -30,7 +30,7 @@ def _record(slug_name: str, user) -> Record:
         name=slug_name, description=f"About {slug_name.lower()}", body="The shop opens at nine."
     )
     event = actions.approve_candidate(candidate=c, reviewer=user)
-    return Record.objects.get(slug=Change.objects.get(pk=event.change_id).slug)
+    return Record.objects.get(slug=Change.objects.get(pk=event.change_id or 0).slug)
 
 
 def _tree_text(path) -> str:

@@ -57,7 +57,7 @@ def approve_held(
     if held.kind == HeldChange.Kind.REVERT:
         from knowledge_repo.models import Change
 
-        change = Change.objects.get(pk=held.change_id)
+        change = Change.objects.get(pk=held.change_id or 0)
         verdict = revert_verdict(change=change, reviewer=reviewer, first=_first(held))
         if verdict.held:
             raise ReviewError("The revert's text changed since it was held; hold it again.")

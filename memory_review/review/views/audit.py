@@ -30,19 +30,21 @@ class _Echo:
 
 @require_GET
 @reviewer_required
-def audit(request: HttpRequest) -> HttpResponse:
+def audit(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
     """Newest first, filterable by candidate, record, person, action and date; CSV on request."""
     g = request.GET
     candidate_id = g.get("candidate", "")
-    filters = {
-        "candidate_id": int(candidate_id) if candidate_id.isdigit() else None,
-        "slug": g.get("record", "").strip()[:120],
-        "username": g.get("user", "").strip()[:150],
-        "action": g.get("action", "") if g.get("action", "") in ReviewEvent.Action.values else "",
-        "since": _date(g.get("since", "")),
-        "until": _date(g.get("until", "")),
-    }
-    events = selectors.audit_events(**filters)
+    slug = g.get("record", "").strip()[:120]
+    username = g.get("user", "").strip()[:150]
+    action = g.get("action", "") if g.get("action", "") in ReviewEvent.Action.values else ""
+    events = selectors.audit_events(
+        candidate_id=int(candidate_id) if candidate_id.isdigit() else None,
+        slug=slug,
+        username=username,
+        action=action,
+        since=_date(g.get("since", "")),
+        until=_date(g.get("until", "")),
+    )
     if g.get("format") == "csv":
         return _csv(events)
     before = g.get("before", "")
@@ -55,9 +57,9 @@ def audit(request: HttpRequest) -> HttpResponse:
         {
             "events": selectors.with_changes(rows),
             "candidate_id": candidate_id,
-            "slug": filters["slug"],
-            "username": filters["username"],
-            "action": filters["action"],
+            "slug": slug,
+            "username": username,
+            "action": action,
             "since": g.get("since", ""),
             "until": g.get("until", ""),
             "actions": ReviewEvent.Action.choices,
