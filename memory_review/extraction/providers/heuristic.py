@@ -254,9 +254,9 @@ class HeuristicProvider:
                 seen_gaps.update(gap.evidence)
                 found.append(gap)
         if REMEMBER.search(text) and len(text) <= CLAIM_MAX_CHARS and not found:
-            claim = self._visitor_claim(t)
-            if claim is not None:
-                found.append(claim)
+            planted = self._visitor_claim(t)
+            if planted is not None:
+                found.append(planted)
         return found
 
     def _gap(
