@@ -173,6 +173,7 @@ class Candidate(models.Model):
             models.Index(fields=["status", "created_at"], name="candidate_queue_oldest"),
             models.Index(fields=["status", "type", "-created_at"], name="candidate_queue_type"),
             models.Index(fields=["status", "-queue_score", "-id"], name="candidate_queue_likely"),
+            models.Index(fields=["group", "status", "id"], name="candidate_group_lead"),
         ]
 
     def __str__(self) -> str:

@@ -89,4 +89,8 @@ class Migration(migrations.Migration):
                 fields=["status", "-queue_score", "-id"], name="candidate_queue_likely"
             ),
         ),
+        migrations.AddIndex(
+            model_name='candidate',
+            index=models.Index(fields=['group', 'status', 'id'], name='candidate_group_lead'),
+        ),
     ]

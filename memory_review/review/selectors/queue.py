@@ -14,7 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -83,11 +83,10 @@ ORDERS = {
 
 
 # A group of gaps asking the same question is one item: its oldest member in that status.
-GROUP_LEAD = Q(group__isnull=True) | Q(
-    pk=Subquery(
-        Candidate.objects.filter(group_id=OuterRef("group_id"), status=OuterRef("status"))
-        .order_by("pk")
-        .values("pk")[:1]
+# Written as "no older member exists", a probe of the (group, status) index per row.
+GROUP_LEAD = ~Exists(
+    Candidate.objects.filter(
+        group_id=OuterRef("group_id"), status=OuterRef("status"), pk__lt=OuterRef("pk")
     )
 )
 
