@@ -206,7 +206,9 @@ def apply_rules(
                 candidate.similarity = near_record[2]
                 candidate.duplicate_of_record = str(near_record[1])
         elif operation == "create":
-            text = match_text(name, description)
+            # A claim to check is matched on the claim: the heuristic's descriptions are
+            # generated and shared, and would make every correction look like every other.
+            text = match_text(name, question or description)
             near = context.near_duplicate(item.kind, text)
             if near is not None:
                 source, ident, score = near

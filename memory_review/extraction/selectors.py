@@ -158,10 +158,12 @@ def candidate_index(run: ExtractionRun | None = None) -> NearDuplicateIndex:
     rows = list(
         Candidate.objects.filter(status__in=OPEN_STATUSES, pk__gt=after)
         .order_by("-pk")
-        .values_list("pk", "kind", "name", "description")[: NEAR_DUPLICATE_POOL - len(index)]
+        .values_list("pk", "kind", "name", "description", "question")[
+            : NEAR_DUPLICATE_POOL - len(index)
+        ]
     )
-    for pk, kind, name, description in reversed(rows):
-        index.add(kind, "c", pk, match_text(name, description))
+    for pk, kind, name, description, question in reversed(rows):
+        index.add(kind, "c", pk, match_text(name, question or description))
     if key:
         _candidate_indexes.clear()  # one run at a time per process is enough to keep
         _candidate_indexes[key] = (max([after, *[r[0] for r in rows]]), index)

@@ -135,3 +135,28 @@ def test_a_question_asked_again_after_its_answer_was_released_says_so(
     assert "still asked after v3" in client.get(reverse("review:queue")).content.decode()
     page = client.get(reverse("review:candidate", args=[again.pk])).content.decode()
     assert "Asked by 2 visitors" in page and "it is not being found, or it is wrong" in page
+
+
+def test_corrections_sharing_a_generated_description_are_not_near_duplicates():
+    make_conversation(
+        "pool",
+        [
+            ("user", "When does the pool open?"),
+            ("assistant", "The pool opens at 10am."),
+            ("user", "That's wrong, it opens at 7am since May."),
+        ],
+    )
+    make_conversation(
+        "checkout",
+        [
+            ("user", "What is the checkout time?"),
+            ("assistant", "Checkout is at 11am."),
+            ("user", "Actually, the checkout is at noon now."),
+        ],
+    )
+
+    start_run(provider="heuristic")
+
+    fixes = Candidate.objects.filter(kind="memory")
+    assert fixes.count() == 2 and len({c.description for c in fixes}) == 1
+    assert not fixes.filter(duplicate_of__isnull=False).exists()

@@ -90,7 +90,7 @@ class Migration(migrations.Migration):
             ),
         ),
         migrations.AddIndex(
-            model_name='candidate',
-            index=models.Index(fields=['group', 'status', 'id'], name='candidate_group_lead'),
+            model_name="candidate",
+            index=models.Index(fields=["group", "status", "id"], name="candidate_group_lead"),
         ),
     ]
