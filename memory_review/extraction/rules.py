@@ -91,6 +91,14 @@ def _one_line(text: str) -> str:
     return text.replace("\r", " ").replace("\n", " ").replace("\u2028", " ").replace("\u2029", " ")
 
 
+def _no_ellipsis(text: str) -> str:
+    """No trailing "…" or "...": a cut-off name would reach a published record as it is."""
+    stripped = text.rstrip()
+    while stripped.endswith(("\u2026", "...")):
+        stripped = stripped.removesuffix("\u2026").removesuffix("...").rstrip(" ,;:-")
+    return stripped or text
+
+
 def _snapshot(record: RecordInfo) -> str:
     return record.body
 
@@ -179,8 +187,8 @@ def apply_rules(
             type=item.type,
             scope=item.scope,
             operation=operation,
-            name=_one_line(name)[:200],
-            description=_one_line(description),
+            name=_no_ellipsis(_one_line(name)[:200]),
+            description=_no_ellipsis(_one_line(description)),
             body=body,
             question=question,
             poor_answer=item.poor_answer.strip(),
