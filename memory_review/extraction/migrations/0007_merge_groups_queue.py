@@ -4,11 +4,9 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('extraction', '0004_groups_learning_queue'),
-        ('extraction', '0006_merge_flags_valid_until'),
+        ("extraction", "0004_groups_learning_queue"),
+        ("extraction", "0006_merge_flags_valid_until"),
     ]
 
-    operations = [
-    ]
+    operations = []
