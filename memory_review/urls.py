@@ -6,6 +6,7 @@ from memory_review import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("favicon.ico", views.favicon, name="favicon"),
     # Health for load balancers (no login, no data)
     path("healthz", views.healthz, name="healthz"),
     path("readyz", views.readyz, name="readyz"),

@@ -1,6 +1,7 @@
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.views.decorators.http import require_GET
 
 from memory_review.health import health
@@ -36,3 +37,9 @@ def readyz(request: HttpRequest) -> JsonResponse:
         },
         status=200 if result.ok else 503,
     )
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Browsers ask for /favicon.ico whatever the pages link; send them to the icon."""
+    return redirect(static("review/favicon.svg"))

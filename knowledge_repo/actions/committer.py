@@ -12,7 +12,7 @@ from django.utils import timezone
 from git import Repo
 from git.exc import GitCommandError
 
-from .. import gitstore
+from .. import checks, gitstore
 from ..models import Change, ChangeFile, Record
 from ..recordcache import RecordCache, blob_id
 from ..recordfile import (
@@ -77,6 +77,7 @@ def _apply(repo: Repo, root: Path, change: Change) -> tuple[str, Files]:
     paths = [INDEX_FILE]
     files: Files = {}
     cache = RecordCache(root, load=False)
+    scanned: list[tuple[str, RecordData, str]] = []
     for slug, state in payload.get("write", {}).items():
         if not is_valid_slug(slug):
             raise KnowledgeError(f"invalid slug {slug!r} in change {change.pk}")
@@ -87,6 +88,7 @@ def _apply(repo: Repo, root: Path, change: Change) -> tuple[str, Files]:
         files[slug] = (_read(root / record_path(slug)), text)
         _write_text(root / record_path(slug), text)
         cache.add(blob_id(text), data)
+        scanned.append((blob_id(text), data, text))
         lines[slug] = index_line(slug, data.name, data.description)
         paths.append(record_path(slug))
     for slug in payload.get("remove", []):
@@ -111,6 +113,8 @@ def _apply(repo: Repo, root: Path, change: Change) -> tuple[str, Files]:
         ),
     )
     cache.save()
+    # What the release checks will find in these files, found now while the text is in hand.
+    checks.remember(root, scanned)
     return gitstore.head_sha(repo), files
 
 

@@ -19,8 +19,8 @@ from knowledge_repo.models import Change, Release
 
 from . import factories
 
-# Logging in and out is for everyone; so are the load balancer's health checks.
-PUBLIC = {"login", "admin:login", "admin:logout", "healthz", "readyz"}
+# Logging in and out is for everyone; so are the favicon and the load balancer's health checks.
+PUBLIC = {"login", "admin:login", "admin:logout", "favicon", "healthz", "readyz"}
 ANY_USER = {"home", "logout"}
 PUBLISHER = {
     "review:releases",

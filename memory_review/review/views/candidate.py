@@ -16,6 +16,7 @@ from memory_review.security import safe_next_url
 
 from .. import actions, selectors
 from ..forms import CandidateEditForm, DuplicateForm, MergeForm, RejectForm
+from ..live import live_note, record_live_in
 from ..selectors import QueueFilters
 from ..text import redacted
 from ._common import get_candidate_for_reviewer, wants_json
@@ -48,10 +49,13 @@ def candidate_context(
     ):
         current = selectors.record_text(record) or candidate.target_snapshot
         diff = selectors.side_by_side(current, selectors.candidate_text(candidate))
+    restored = open_ and actions.restored_by_undo(candidate)
+    is_gap = candidate.kind == Candidate.Kind.GAP
     initial = {
         "name": candidate.name,
         "description": candidate.description,
-        "body": candidate.body,
+        # A gap is answered in a person's words: the extractor's body is not an answer.
+        "body": candidate.body if restored or not is_gap else "",
         "type": candidate.type,
         "operation": candidate.operation,
         "target_slug": candidate.target_slug,
@@ -60,6 +64,11 @@ def candidate_context(
     redacted_fields = {
         name: redacted(getattr(candidate, name), spans) for name in ("name", "description", "body")
     }
+    edit_form = CandidateEditForm(initial=initial)
+    if is_gap:
+        edit_form.fields["body"].widget.attrs["placeholder"] = (
+            "Write the answer the visitor needed, as agents should know it."
+        )
     first = None
     if candidate.status == Candidate.Status.AWAITING_SECOND:
         first = actions.last_decision(candidate)
@@ -86,7 +95,8 @@ def candidate_context(
         "diff": diff,
         "duplicate_record": duplicate_record,
         "near_duplicates": selectors.near_duplicates(candidate),
-        "edit_form": CandidateEditForm(initial=initial),
+        "edit_form": edit_form,
+        "restored_draft": restored,
         "merge_form": MergeForm(
             auto_id="merge_%s",
             initial={
@@ -180,6 +190,10 @@ def approve(request: HttpRequest, pk: int) -> HttpResponse:
         text = f"“{candidate.name}”: first approval recorded; a second reviewer must approve."
     else:
         text = f"“{event.after.get('name', candidate.name)}” approved."
+        if event.after.get("operation") == Candidate.Operation.RETRACT:
+            release = record_live_in(event.after.get("target_slug", ""))
+            if release is not None:
+                text += f" The retracted record is {live_note(release)}."
     selectors.facet_counts(refresh=False)
     return _after_decision(request, text, candidate)
 
@@ -256,9 +270,7 @@ def undo(request: HttpRequest) -> HttpResponse:
         return redirect(safe_next_url(request, request.POST.get("back"), reverse("review:queue")))
     assert event.candidate is not None
     candidate = get_candidate_for_reviewer(request, event.candidate.pk)
-    return _after_decision(
-        request, f"Undone: {event.reason} on “{candidate.name}”.", None, show=candidate
-    )
+    return _after_decision(request, f"“{candidate.name}”: {event.reason}.", None, show=candidate)
 
 
 @require_POST
