@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,7 +14,12 @@ from git.exc import GitCommandError
 from . import checks, gitstore
 from .actions import ensure_initialised, repo_path
 from .checks import Finding
-from .models import Change, ChangeFile, Record, Release
+
+# History reads the database only (history.py); pages keep importing it from here.
+from .history import HistoryEntry as HistoryEntry
+from .history import record_file as record_file
+from .history import record_history as record_history
+from .models import Change, Record, Release
 from .reader import KnowledgeBase, list_tree, open_knowledge, read_blobs
 from .recordcache import RecordCache
 from .recordfile import (
@@ -27,7 +31,6 @@ from .recordfile import (
     index_line,
     parse_index,
     parse_record,
-    record_path,
     render_index,
 )
 from .slugs import is_valid_slug
@@ -40,21 +43,6 @@ class CheckFailure:
     slug: str | None
     reason: str
     message: str
-
-
-@dataclass(frozen=True)
-class HistoryEntry:
-    """One commit that changed a record."""
-
-    sha: str
-    author_name: str
-    author_email: str
-    date: dt.datetime
-    message: str
-    candidate_id: int | None
-    sources: list[str]
-    diff: str
-    change_id: int | None = None
 
 
 @dataclass
@@ -240,81 +228,6 @@ def changes_since_last_release(
             name = snapshot.summaries[slug][0]
         result[key].append({"slug": slug, "name": name or slug})
     return result
-
-
-def _diff(slug: str, before: str | None, after: str | None) -> str:
-    path = record_path(slug)
-    lines = difflib.unified_diff(
-        (before or "").splitlines(),
-        (after or "").splitlines(),
-        fromfile=f"a/{path}" if before is not None else "/dev/null",
-        tofile=f"b/{path}" if after is not None else "/dev/null",
-        lineterm="",
-    )
-    return "\n".join(lines)
-
-
-def record_history(slug: str) -> list[HistoryEntry]:
-    """Every committed change of ``records/<slug>.md``, newest first, with its diff.
-
-    Read from the database (each change keeps the file before and after with
-    its commit), so any web host shows history without the git working copy.
-    """
-    from .actions import commit_message
-
-    if not is_valid_slug(slug):
-        return []
-    files = (
-        ChangeFile.objects.filter(slug=slug, change__status=Change.Status.COMMITTED)
-        .select_related("change")
-        .order_by("-change_id")
-    )
-    return [
-        HistoryEntry(
-            sha=f.change.commit_sha,
-            author_name=f.change.author_name,
-            author_email=f.change.author_email,
-            date=f.change.committed_at or f.change.created_at,
-            message=commit_message(f.change).strip(),
-            candidate_id=f.change.candidate_id,
-            sources=list(f.change.payload.get("refs") or f.change.sources),
-            diff=_diff(slug, f.before, f.after),
-            change_id=f.change_id,
-        )
-        for f in files
-    ]
-
-
-def _last_change_at(ref: str | None) -> int | None | bool:
-    """The newest change included at ``ref``: None for all, False when ``ref`` is unknown."""
-    if ref in (None, "HEAD", gitstore.BRANCH):
-        return None
-    if ref == gitstore.PUBLISHED:
-        from .actions import published_release
-
-        release = published_release()
-        return False if release is None else (release.last_change_id or 0)
-    release = Release.objects.filter(name=ref).first()
-    if release is not None:
-        return release.last_change_id or 0
-    change = Change.objects.filter(commit_sha=ref).exclude(commit_sha="").first()
-    return False if change is None else change.pk
-
-
-def record_file(slug: str, ref: str | None = None) -> str | None:
-    """The committed file text of a record at ``ref``: the newest commit (None),
-    ``published``, a release name or a change's commit sha; None where it did
-    not exist. Read from the database, never from the working copy."""
-    if not is_valid_slug(slug):
-        return None
-    last = _last_change_at(ref)
-    if last is False:
-        return None
-    files = ChangeFile.objects.filter(slug=slug, change__status=Change.Status.COMMITTED)
-    if last is not None:
-        files = files.filter(change_id__lte=last)
-    newest = files.order_by("-change_id").only("after").first()
-    return newest.after if newest else None
 
 
 def pending_changes() -> list[Change]:
