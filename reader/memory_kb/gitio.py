@@ -59,15 +59,11 @@ def check_location(location: str) -> str:
 
 def git(cwd: str | os.PathLike[str], *args: str, stdin: bytes | None = None) -> bytes:
     """Run ``git -C cwd args…``; its stdout, or KnowledgeBaseError with git's message."""
-    env = {
-        **os.environ,
-        "GIT_TERMINAL_PROMPT": "0",
-        "LC_ALL": "C",
-        "GIT_PROTOCOL_FROM_USER": "0",
-    }
+    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}
     try:
         proc = subprocess.run(
-            ["git", "-C", str(cwd), *args],
+            # ext:: would let a location run commands; git refuses it by default, and so do we.
+            ["git", "-c", "protocol.ext.allow=never", "-C", str(cwd), *args],
             input=stdin,
             capture_output=True,
             check=False,
@@ -168,6 +164,9 @@ def read_directory(root: Path) -> tuple[dict[str, str], dict[str, str]]:
         for name in (INDEX_FILE, CHANGELOG_FILE):
             _take(root_fd, name, name, files, problems)
         try:
+            if stat.S_ISLNK(os.lstat(RECORDS_DIR, dir_fd=root_fd).st_mode):
+                problems[RECORDS_DIR] = "a symbolic link, not followed"
+                return files, problems
             records_fd = os.open(
                 RECORDS_DIR, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=root_fd
             )
