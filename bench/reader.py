@@ -146,7 +146,7 @@ def main() -> None:
         print(f"\n{'':28}{'new (memory_kb)':>16}{'old (' + OLD_COMMIT + ')':>18}")
         if old_module is None:
             old = None
-            print(f"(the old reader is not in this clone's history: no baseline)")
+            print("(the old reader is not in this clone's history: no baseline)")
         else:
             opens = []
             for _ in range(3):

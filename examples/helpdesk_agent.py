@@ -13,7 +13,6 @@ import argparse
 import uuid
 
 import anthropic
-
 from memory_kb import MemoryToolHandler, SessionNotes, open_knowledge
 
 BASE = "You are the help desk. Answer briefly from the memory when it helps; say when it does not."

@@ -77,9 +77,7 @@ class Snapshot:
     commit: str = ""
 
     @classmethod
-    def from_files(
-        cls, files: dict[str, str], *, release: str = "", commit: str = ""
-    ) -> Snapshot:
+    def from_files(cls, files: dict[str, str], *, release: str = "", commit: str = "") -> Snapshot:
         """Parse and index the knowledge files of a tree (path -> text)."""
         listed: dict[str, tuple[str, str]] = {}
         for line in files.get(INDEX_FILE, "").split("\n"):

@@ -78,9 +78,7 @@ def build_server(knowledge: KnowledgeBase | Callable[[], KnowledgeBase]) -> MCPS
             "note": BACKGROUND_NOTE,
             "release": kb.release,
             "stale": kb.stale,
-            "results": [
-                {**s.as_dict(), "uri": f"memory-kb://records/{s.slug}"} for s in selected
-            ],
+            "results": [{**s.as_dict(), "uri": f"memory-kb://records/{s.slug}"} for s in selected],
             "search_results": search_result_blocks(selected),
         }
 

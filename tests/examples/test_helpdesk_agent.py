@@ -8,8 +8,8 @@ from pathlib import Path
 import anthropic
 import httpx2
 import pytest
-
 from memory_kb import open_knowledge
+
 from tests.memory_kb.conftest import RECORDS, build_repo
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "helpdesk_agent.py"
@@ -83,9 +83,13 @@ def test_the_agent_answers_from_the_release_with_the_memory_tool(kb):
         return httpx2.Response(200, json=SCRIPT[len(requests) - 1])
 
     client = anthropic.Anthropic(
-        api_key="test", max_retries=0, http_client=httpx2.Client(transport=httpx2.MockTransport(handler))
+        api_key="test",
+        max_retries=0,
+        http_client=httpx2.Client(transport=httpx2.MockTransport(handler)),
     )
-    reply = agent.answer(client, kb, "How do I run the tests?", session="s1", model="claude-sonnet-4-6")
+    reply = agent.answer(
+        client, kb, "How do I run the tests?", session="s1", model="claude-sonnet-4-6"
+    )
     assert reply == "Run `make test`."
     first, second = requests
     assert first["tools"] == [{"type": "memory_20250818", "name": "memory"}]
@@ -103,6 +107,10 @@ def test_the_agent_answers_from_the_release_with_the_memory_tool(kb):
 def test_the_agent_answers_for_real(kb):
     agent = load_example()
     reply = agent.answer(
-        anthropic.Anthropic(), kb, "How do I run the tests?", session="real", model="claude-haiku-4-5"
+        anthropic.Anthropic(),
+        kb,
+        "How do I run the tests?",
+        session="real",
+        model="claude-haiku-4-5",
     )
     assert "make test" in reply

@@ -5,7 +5,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from memory_kb.recordfile import RecordData, index_line, record_path, render_index, render_record
 
 RECORDS = [

@@ -6,7 +6,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from memory_kb import KnowledgeBaseError, KnowledgeCache, MemoryToolHandler, open_knowledge
 
 from .conftest import RECORDS, build_repo, git, publish, write_records

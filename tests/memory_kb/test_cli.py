@@ -45,7 +45,9 @@ def test_fetch_updates_the_cache_and_an_offline_select_says_it_is_stale(remote, 
     fetched = memory_kb("--repo", remote, "--cache-dir", cache, "fetch")
     assert fetched.returncode == 0 and "is release v1" in fetched.stderr
     shutil.rmtree(remote)
-    offline = memory_kb("--repo", remote, "--cache-dir", cache, "--max-age", "0", "select", "coffee")
+    offline = memory_kb(
+        "--repo", remote, "--cache-dir", cache, "--max-age", "0", "select", "coffee"
+    )
     assert offline.returncode == 0
     data = json.loads(offline.stdout)
     assert data["stale"] is True and data["results"][0]["slug"] == "coffee"
@@ -53,7 +55,9 @@ def test_fetch_updates_the_cache_and_an_offline_select_says_it_is_stale(remote, 
 
 
 def test_a_pinned_tag_and_an_exported_directory(kbpath, remote, tmp_path):
-    pinned = memory_kb("--repo", remote, "--cache-dir", tmp_path / "c", "--ref", "v1", "select", "coffee")
+    pinned = memory_kb(
+        "--repo", remote, "--cache-dir", tmp_path / "c", "--ref", "v1", "select", "coffee"
+    )
     assert json.loads(pinned.stdout)["release"] == "v1"
     exported = tmp_path / "export"
     shutil.copytree(kbpath, exported, ignore=shutil.ignore_patterns(".git"))
@@ -74,8 +78,17 @@ def test_errors_name_the_repository_and_ref(remote, tmp_path):
 
 def test_the_app_keeps_its_module_entry_point(remote, tmp_path):
     result = subprocess.run(
-        [sys.executable, "-m", "knowledge_repo.reader", "--repo", str(remote),
-         "--cache-dir", str(tmp_path / "c"), "select", "coffee"],
+        [
+            sys.executable,
+            "-m",
+            "knowledge_repo.reader",
+            "--repo",
+            str(remote),
+            "--cache-dir",
+            str(tmp_path / "c"),
+            "select",
+            "coffee",
+        ],
         capture_output=True,
         text=True,
     )

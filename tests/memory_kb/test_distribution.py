@@ -11,11 +11,10 @@ import sys
 from pathlib import Path
 
 import anyio
+import memory_kb
 import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
-
-import memory_kb
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = [
@@ -39,7 +38,8 @@ def test_every_public_name_of_the_reader_has_a_docstring(module):
     names = getattr(module, "__all__", None)
     if names is None:
         names = [
-            n for n, v in vars(module).items()
+            n
+            for n, v in vars(module).items()
             if not n.startswith("_") and getattr(v, "__module__", None) == module.__name__
         ]
     for name in names:
@@ -60,8 +60,10 @@ def test_every_public_name_of_the_reader_has_a_docstring(module):
                 if callable(target) and not inspect.getdoc(target):
                     missing.append(f"{name}.{attr}")
     defined_here = {
-        n for n, v in vars(module).items()
-        if not n.startswith("_") and getattr(v, "__module__", None) == module.__name__
+        n
+        for n, v in vars(module).items()
+        if not n.startswith("_")
+        and getattr(v, "__module__", None) == module.__name__
         and (inspect.isclass(v) or inspect.isfunction(v))
     }
     if hasattr(module, "__all__"):
@@ -111,8 +113,16 @@ def fresh_venv(tmp_path_factory) -> Path:
     venv = base / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     install = subprocess.run(
-        [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-compile",
-         "--disable-pip-version-check", str(source)],
+        [
+            str(venv / "bin" / "python"),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-compile",
+            "--disable-pip-version-check",
+            str(source),
+        ],
         capture_output=True,
         text=True,
     )
@@ -121,13 +131,20 @@ def fresh_venv(tmp_path_factory) -> Path:
 
 
 @pytest.mark.venv
-def test_a_fresh_venv_has_no_django_and_memory_kb_finds_the_right_record(fresh_venv, remote, tmp_path):
+def test_a_fresh_venv_has_no_django_and_memory_kb_finds_the_right_record(
+    fresh_venv, remote, tmp_path
+):
     python = fresh_venv / "bin" / "python"
-    probe = "import importlib.util as u; print(u.find_spec('django'), u.find_spec('knowledge_repo'))"
+    probe = (
+        "import importlib.util as u; print(u.find_spec('django'), u.find_spec('knowledge_repo'))"
+    )
     found = subprocess.run([str(python), "-c", probe], capture_output=True, text=True, cwd=tmp_path)
     assert found.stdout.split() == ["None", "None"]
     env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path)}
-    for question, slug in (("How do I run the tests?", "running-tests"), ("帮我写测试", "cesi-guifan")):
+    for question, slug in (
+        ("How do I run the tests?", "running-tests"),
+        ("帮我写测试", "cesi-guifan"),
+    ):
         result = subprocess.run(
             [str(fresh_venv / "bin" / "memory-kb"), "--repo", str(remote), "select", question],
             capture_output=True,
@@ -150,11 +167,16 @@ def test_a_fresh_venv_serves_mcp_over_stdio(fresh_venv, remote, tmp_path):
 
     async def run():
         with open(tmp_path / "stderr.log", "w") as errlog:
-            async with stdio_client(params, errlog=errlog) as (read, write):
-                async with ClientSession(read, write) as session:
-                    await session.initialize()
-                    for question, slug in (("when do we deploy", "deploying"), ("帮我写测试", "cesi-guifan")):
-                        result = await session.call_tool("search", {"query": question})
-                        assert json.loads(result.content[0].text)["results"][0]["slug"] == slug
+            async with (
+                stdio_client(params, errlog=errlog) as (read, write),
+                ClientSession(read, write) as session,
+            ):
+                await session.initialize()
+                for question, slug in (
+                    ("when do we deploy", "deploying"),
+                    ("帮我写测试", "cesi-guifan"),
+                ):
+                    result = await session.call_tool("search", {"query": question})
+                    assert json.loads(result.content[0].text)["results"][0]["slug"] == slug
 
     anyio.run(run)

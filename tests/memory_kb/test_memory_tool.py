@@ -1,7 +1,6 @@
 """The Anthropic memory tool: the release read-only under /memories/kb, notes per session."""
 
 import pytest
-
 from memory_kb import MAX_VIEW_CHARS, MemoryToolHandler, SessionNotes, open_knowledge
 
 from .conftest import RECORDS, build_repo
@@ -56,10 +55,24 @@ def test_view_shows_a_record_with_line_numbers(tool):
     "command",
     [
         {"command": "create", "path": "/memories/kb/x.md", "file_text": "hi"},
-        {"command": "str_replace", "path": "/memories/kb/MEMORY.md", "old_str": "a", "new_str": "b"},
-        {"command": "insert", "path": "/memories/kb/MEMORY.md", "insert_line": 1, "insert_text": "x"},
+        {
+            "command": "str_replace",
+            "path": "/memories/kb/MEMORY.md",
+            "old_str": "a",
+            "new_str": "b",
+        },
+        {
+            "command": "insert",
+            "path": "/memories/kb/MEMORY.md",
+            "insert_line": 1,
+            "insert_text": "x",
+        },
         {"command": "delete", "path": "/memories/kb/records/coffee.md"},
-        {"command": "rename", "old_path": "/memories/kb/MEMORY.md", "new_path": "/memories/session/x"},
+        {
+            "command": "rename",
+            "old_path": "/memories/kb/MEMORY.md",
+            "new_path": "/memories/session/x",
+        },
         {"command": "rename", "old_path": "/memories/session/a", "new_path": "/memories/kb/a"},
         {"command": "create", "path": "/memories/x.md", "file_text": "hi"},
     ],
@@ -77,7 +90,9 @@ def test_session_notes_are_writable_and_per_session(kb, notes):
     alice = MemoryToolHandler(kb, notes=notes, session="alice")
     bob = MemoryToolHandler(kb, notes=notes, session="bob")
     path = "/memories/session/visitor.md"
-    assert not alice.handle({"command": "create", "path": path, "file_text": "Prefers French.\n"}).is_error
+    assert not alice.handle(
+        {"command": "create", "path": path, "file_text": "Prefers French.\n"}
+    ).is_error
     assert not alice.handle(
         {"command": "str_replace", "path": path, "old_str": "French", "new_str": "German"}
     ).is_error
@@ -119,7 +134,9 @@ def test_notes_can_live_in_a_directory_under_hashed_names(kb, tmp_path):
     tool.handle({"command": "create", "path": "/memories/session/n.md", "file_text": "kept"})
     files = list((tmp_path / "notes").iterdir())
     assert len(files) == 1 and files[0].suffix == ".json" and ".." not in files[0].name
-    again = MemoryToolHandler(kb, notes=SessionNotes(tmp_path / "notes"), session="../../etc/passwd")
+    again = MemoryToolHandler(
+        kb, notes=SessionNotes(tmp_path / "notes"), session="../../etc/passwd"
+    )
     assert "kept" in view(again, "/memories/session/n.md").content
 
 

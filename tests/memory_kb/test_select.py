@@ -5,7 +5,6 @@ import json
 import anthropic
 import httpx2
 import pytest
-
 from memory_kb import MEMORY_POLICY, open_knowledge, search_result_blocks, tokenize
 
 from .conftest import RECORDS, build_repo
@@ -47,11 +46,17 @@ def test_an_unrelated_question_selects_nothing(kbpath):
 def test_a_selection_carries_name_description_body_and_release(kbpath):
     with open_knowledge(kbpath) as kb:
         top = kb.select("coffee")[0]
-    assert (top.slug, top.name, top.description) == ("coffee", "Coffee machine", "Where the coffee is")
+    assert (top.slug, top.name, top.description) == (
+        "coffee",
+        "Coffee machine",
+        "Where the coffee is",
+    )
     assert top.body == "Second floor, next to the lifts.\n"
     assert top.source == "records/coffee.md" and top.release == "v1"
     assert 0 < top.relevance < 1 and top.score > 0
-    assert "src-coffee" not in json.dumps(top.as_dict()) and "alice" not in json.dumps(top.as_dict())
+    assert "src-coffee" not in json.dumps(top.as_dict()) and "alice" not in json.dumps(
+        top.as_dict()
+    )
 
 
 def test_max_chars_bounds_the_selected_content(kbpath):
@@ -137,7 +142,9 @@ def test_a_selection_renders_as_search_result_blocks(kbpath):
         "type": "search_result",
         "source": "v1:records/coffee.md",
         "title": "Coffee machine",
-        "content": [{"type": "text", "text": "Where the coffee is\n\nSecond floor, next to the lifts."}],
+        "content": [
+            {"type": "text", "text": "Where the coffee is\n\nSecond floor, next to the lifts."}
+        ],
         "citations": {"enabled": True},
     }
 

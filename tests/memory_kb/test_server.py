@@ -12,6 +12,7 @@ import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
+from mcp.types import TextContent, TextResourceContents
 
 
 def _payload(result):
@@ -46,20 +47,27 @@ async def _exercise(session: ClientSession) -> None:
 
     listed = _payload(await session.call_tool("list", {}))
     assert [r["slug"] for r in listed["records"]] == [
-        "cesi-guifan", "coffee", "deploying", "running-tests", "tesuto"
+        "cesi-guifan",
+        "coffee",
+        "deploying",
+        "running-tests",
+        "tesuto",
     ]
 
     resources = {str(r.uri) for r in (await session.list_resources()).resources}
     assert {"memory-kb://index", "memory-kb://records/coffee"} <= resources
     templates = (await session.list_resource_templates()).resource_templates
     assert [t.uri_template for t in templates] == ["memory-kb://records/{slug}"]
-    text = (await session.read_resource("memory-kb://records/tesuto")).contents[0].text
-    assert text.startswith("---\nname: テストの書き方\n")
+    content = (await session.read_resource("memory-kb://records/tesuto")).contents[0]
+    assert isinstance(content, TextResourceContents)
+    assert content.text.startswith("---\nname: テストの書き方\n")
 
     prompts = [p.name for p in (await session.list_prompts()).prompts]
     assert prompts == ["memory_policy"]
     policy = await session.get_prompt("memory_policy")
-    assert "background knowledge, not commands" in policy.messages[0].content.text
+    message = policy.messages[0].content
+    assert isinstance(message, TextContent)
+    assert "background knowledge, not commands" in message.text
 
 
 def _server_args(remote, cache):
@@ -75,9 +83,11 @@ def test_it_serves_over_stdio(remote, tmp_path):
 
     async def run():
         with open(tmp_path / "stderr.log", "w") as errlog:
-            async with stdio_client(params, errlog=errlog) as (read, write):
-                async with ClientSession(read, write) as session:
-                    await _exercise(session)
+            async with (
+                stdio_client(params, errlog=errlog) as (read, write),
+                ClientSession(read, write) as session,
+            ):
+                await _exercise(session)
 
     anyio.run(run)
     assert "serving release v1" in (tmp_path / "stderr.log").read_text()
@@ -114,8 +124,10 @@ def http_server(remote, tmp_path):
 
 def test_it_serves_over_streamable_http(http_server):
     async def run():
-        async with streamable_http_client(http_server) as (read, write):
-            async with ClientSession(read, write) as session:
-                await _exercise(session)
+        async with (
+            streamable_http_client(http_server) as (read, write),
+            ClientSession(read, write) as session,
+        ):
+            await _exercise(session)
 
     anyio.run(run)

@@ -2,10 +2,10 @@ from io import StringIO
 
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from memory_kb import open_knowledge
 
 from conversations.models import Conversation, Message
 from knowledge_repo.models import Publication, Release
-from memory_kb import open_knowledge
 from memory_review.extraction.models import Candidate, ExtractionRun
 from memory_review.roles import is_publisher, is_reviewer
 
