@@ -92,9 +92,15 @@ class SessionNotes:
         """The notes of ``session`` (relative path -> text); empty when expired or new."""
         self.expire()
         if self.directory is None:
-            return dict(self._memory.get(session, (0.0, {}))[1])
+            with self._lock:
+                notes = self._memory.get(session, (0.0, {}))[1]
+                if session in self._memory:  # in use: the idle clock starts again
+                    self._memory[session] = (time.monotonic(), notes)
+            return dict(notes)
+        path = self._file(session)
         try:
-            data = json.loads(self._file(session).read_text(encoding="utf-8"))
+            data = json.loads(path.read_text(encoding="utf-8"))
+            os.utime(path)
         except (OSError, ValueError):
             return {}
         return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}

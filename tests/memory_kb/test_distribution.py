@@ -111,12 +111,15 @@ def fresh_venv(tmp_path_factory) -> Path:
         ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"),
     )
     venv = base / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    # No pip inside the new venv (ensurepip is slow); this pip installs into it.
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     install = subprocess.run(
         [
-            str(venv / "bin" / "python"),
+            sys.executable,
             "-m",
             "pip",
+            "--python",
+            str(venv / "bin" / "python"),
             "install",
             "--quiet",
             "--no-compile",
