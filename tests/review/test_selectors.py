@@ -23,7 +23,7 @@ def test_next_candidate_passes_over_live_claims_of_others(alice, dora):
 
 
 def test_filtered_count_is_bounded(alice, monkeypatch):
-    monkeypatch.setattr(selectors, "COUNT_LIMIT", 2)
+    monkeypatch.setattr(selectors.queue, "COUNT_LIMIT", 2)
     for _ in range(3):
         factories.candidate()
     assert selectors.filtered_count(QueueFilters(), alice) == (2, True)
@@ -48,9 +48,9 @@ def test_filters_round_trip_through_the_query_string():
 
 
 def test_text_search_walks_the_queue_in_windows(alice, monkeypatch):
-    monkeypatch.setattr(selectors, "PAGE_SIZE", 2)
-    monkeypatch.setattr(selectors, "SEARCH_WINDOW", 3)
-    monkeypatch.setattr(selectors, "SEARCH_MAX_SCAN", 6)
+    monkeypatch.setattr(selectors.queue, "PAGE_SIZE", 2)
+    monkeypatch.setattr(selectors.queue, "SEARCH_WINDOW", 3)
+    monkeypatch.setattr(selectors.queue, "SEARCH_MAX_SCAN", 6)
     made = [
         factories.candidate(name=f"{'Blue' if i % 4 == 0 else 'Red'} fact {i}") for i in range(12)
     ]

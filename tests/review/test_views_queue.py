@@ -64,7 +64,7 @@ def test_queue_filters_by_type_flag_run_source_and_text(client, alice):
 def test_queue_pages_by_cursor(client, alice, monkeypatch):
     from memory_review.review import selectors
 
-    monkeypatch.setattr(selectors, "PAGE_SIZE", 2)
+    monkeypatch.setattr(selectors.queue, "PAGE_SIZE", 2)
     made = [factories.candidate(name=f"Fact {i}") for i in range(5)]
     client.force_login(alice)
     first = client.get(reverse("review:queue"))

@@ -1,4 +1,4 @@
-"""Reads for the review pages: the queue, one candidate in context, the dashboard.
+"""The review queue: filters, keyset pages, facet counts and the next candidate.
 
 The queue must stay fast with 100,000 pending candidates, so it pages by
 keyset (created_at, id) instead of OFFSET, never counts the whole table on a
@@ -8,24 +8,19 @@ bounded), and every filter maps onto an indexed column.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, F, Max, Min, Q, QuerySet
-from django.db.models.functions import TruncDate
+from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from conversations.models import Message, Source
-from memory_review.extraction.models import Candidate, ExtractionRun
+from memory_review.extraction.models import Candidate
 
-from .actions import DECISIONS
-from .models import Claim, ReviewEvent, Skip
-from .text import FLAG_EXPLANATIONS, highlight
+from ..models import Skip
 
 PAGE_SIZE = 50
 QUEUE_COLUMNS = (
@@ -363,251 +358,3 @@ def next_candidate(
         skipped = skipped.filter(free).exclude(pk=exclude or 0)
         found = skipped.order_by("skips__at").filter(skips__user=user).first()
     return found
-
-
-# --- one candidate ------------------------------------------------------------
-
-EVIDENCE_WINDOW = 6
-MAX_MESSAGES = 80
-
-
-def evidence_messages(candidate: Candidate, show_all: bool = False) -> tuple[list[Message], bool]:
-    """The conversation's messages around the cited ones; (messages, trimmed)."""
-    qs = Message.objects.filter(conversation_id=candidate.conversation_id).order_by("order")
-    cited = sorted(int(o) for o in candidate.evidence if str(o).lstrip("-").isdigit())
-    total = candidate.conversation.message_count or qs.count()
-    if show_all or total <= MAX_MESSAGES or not cited:
-        return list(qs[:2000] if show_all else qs[:MAX_MESSAGES]), total > (
-            2000 if show_all else MAX_MESSAGES
-        )
-    low, high = cited[0] - EVIDENCE_WINDOW, cited[-1] + EVIDENCE_WINDOW
-    return list(qs.filter(order__gte=low, order__lte=high)[:MAX_MESSAGES]), True
-
-
-def message_blocks(message: Message) -> list[dict[str, Any]]:
-    """Content blocks as (kind, text) for display; tool blocks are shown collapsed."""
-    blocks: list[dict[str, Any]] = []
-    content = message.content
-    if isinstance(content, str):
-        content = [{"type": "text", "text": content}]
-    for block in content or []:
-        if not isinstance(block, dict):
-            blocks.append({"tool": False, "text": str(block)})
-            continue
-        kind = block.get("type", "text")
-        if kind == "text":
-            blocks.append({"tool": False, "text": block.get("text", "")})
-        else:
-            label = block.get("name") or kind
-            detail = block.get("input") or block.get("content") or block.get("text") or ""
-            if not isinstance(detail, str):
-                import json
-
-                detail = json.dumps(detail, ensure_ascii=False, indent=1)[:5000]
-            blocks.append({"tool": True, "label": f"{kind}: {label}", "text": detail})
-    if not blocks and message.text:
-        blocks.append({"tool": message.is_tool_output, "label": message.role, "text": message.text})
-    return blocks
-
-
-def flag_explanations(candidate: Candidate) -> list[dict[str, Any]]:
-    """Each flag kind in words, with the flagged snippets."""
-    by_kind: dict[str, list[dict[str, Any]]] = {}
-    for flag in candidate.flags or []:
-        by_kind.setdefault(str(flag.get("kind", "")), []).append(flag)
-    if (candidate.duplicate_of_id or candidate.duplicate_of_record) and "duplicate" not in by_kind:
-        by_kind["duplicate"] = []
-    return [
-        {
-            "kind": kind,
-            "label": kind.replace("_", " "),
-            "explanation": FLAG_EXPLANATIONS.get(kind, kind.replace("_", " ")),
-            "spans": spans,
-            "high_risk": kind in ("personal_data", "instruction"),
-        }
-        for kind, spans in by_kind.items()
-    ]
-
-
-def highlighted_fields(candidate: Candidate) -> dict[str, Any]:
-    spans: dict[str, list[dict[str, Any]]] = {}
-    for flag in candidate.flags or []:
-        spans.setdefault(str(flag.get("field", "")), []).append(flag)
-    return {
-        name: highlight(getattr(candidate, name), spans.get(name, []))
-        for name in ("name", "description", "body", "question", "poor_answer")
-    }
-
-
-def side_by_side(before: str, after: str) -> list[tuple[str, str, str]]:
-    """Rows (tag, left line, right line) for a two-column diff."""
-    left, right = before.splitlines(), after.splitlines()
-    rows: list[tuple[str, str, str]] = []
-    matcher = difflib.SequenceMatcher(a=left, b=right, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        a, b = left[i1:i2], right[j1:j2]
-        for k in range(max(len(a), len(b))):
-            rows.append((tag, a[k] if k < len(a) else "", b[k] if k < len(b) else ""))
-    return rows
-
-
-def current_record(slug: str) -> Any:
-    """The knowledge-repository record with this slug, if the app knows it."""
-    if not slug:
-        return None
-    try:
-        from knowledge_repo.models import Record
-    except ImportError:
-        return None
-    return Record.objects.filter(slug=slug).first()
-
-
-def record_text(record: Any) -> str:
-    if record is None:
-        return ""
-    return f"# {record.name}\n{record.description}\n\n{record.body}"
-
-
-def candidate_text(candidate: Candidate) -> str:
-    return f"# {candidate.name}\n{candidate.description}\n\n{candidate.body}"
-
-
-def provenance(candidate: Candidate) -> dict[str, Any]:
-    """Turns → run → decisions → commits → releases, in one place."""
-    events = list(
-        ReviewEvent.objects.filter(candidate=candidate).select_related("user").order_by("at", "pk")
-    )
-    changes: list[Any] = []
-    releases: list[Any] = []
-    try:
-        from knowledge_repo.models import Change
-
-        changes = list(Change.objects.filter(candidate_id=candidate.pk).order_by("pk"))
-    except ImportError:
-        pass
-    shas = [c.commit_sha for c in changes if getattr(c, "commit_sha", "")]
-    if shas:
-        releases = releases_containing(shas)
-    return {"events": events, "changes": changes, "releases": releases}
-
-
-def releases_containing(shas: list[str]) -> list[str]:
-    """Names of release tags that contain any of these commits."""
-    try:
-        from django.conf import settings
-        from git import Repo
-
-        repo = Repo(settings.KNOWLEDGE_REPO_PATH)
-    except Exception:
-        return []
-    try:
-        names: set[str] = set()
-        for sha in shas:
-            try:
-                out = repo.git.tag("--contains", sha)
-            except Exception:
-                continue
-            names.update(line.strip() for line in out.splitlines() if line.strip())
-        return sorted(names)
-    finally:
-        repo.close()
-
-
-def near_duplicates(candidate: Candidate) -> list[Candidate]:
-    return list(candidate.near_duplicates.exclude(pk=candidate.pk).order_by("-created_at")[:5])
-
-
-# --- dashboard ----------------------------------------------------------------
-
-
-def dashboard(days: int = 14) -> dict[str, Any]:
-    """Pending count and age, decisions per day and reviewer, approval rates, runs."""
-    now = timezone.now()
-    pending = Candidate.objects.filter(status=Candidate.Status.PENDING)
-    age = pending.aggregate(oldest=Min("created_at"), newest=Max("created_at"))
-    since = now - timedelta(days=days)
-    decisions = ReviewEvent.objects.filter(action__in=DECISIONS, at__gte=since, undone_by=None)
-    per_day = list(
-        decisions.annotate(day=TruncDate("at"))
-        .values("day")
-        .annotate(n=Count("pk"))
-        .order_by("day")
-    )
-    per_reviewer = list(
-        decisions.values("user__username")
-        .annotate(
-            n=Count("pk"),
-            approved=Count("pk", filter=Q(action__in=["approve", "first_approval", "merge"])),
-            rejected=Count("pk", filter=Q(action="reject")),
-        )
-        .order_by("-n")
-    )
-    closed = [
-        Candidate.Status.APPROVED,
-        Candidate.Status.REJECTED,
-        Candidate.Status.DUPLICATE,
-        Candidate.Status.MERGED,
-    ]
-    accepted = [Candidate.Status.APPROVED, Candidate.Status.MERGED]
-    decided = Q(status__in=closed)
-    approved = Q(status__in=accepted)
-    runs = list(
-        ExtractionRun.objects.annotate(
-            decided=Count("candidates", filter=Q(candidates__status__in=closed)),
-            approved=Count("candidates", filter=Q(candidates__status__in=accepted)),
-            open=Count("candidates", filter=Q(candidates__status=Candidate.Status.PENDING)),
-        ).order_by("-started_at")[:20]
-    )
-    for run in runs:
-        run.approval_rate = (run.approved / run.decided) if run.decided else None  # type: ignore[attr-defined]
-    per_flag = []
-    for name, (label, condition) in FLAG_FILTERS.items():
-        row = Candidate.objects.filter(condition).aggregate(
-            decided=Count("pk", filter=decided), approved=Count("pk", filter=approved)
-        )
-        row["rate"] = row["approved"] / row["decided"] if row["decided"] else None
-        per_flag.append({"name": name, "label": label, **row})
-    return {
-        "pending": pending.count(),
-        "awaiting_second": Candidate.objects.filter(
-            status=Candidate.Status.AWAITING_SECOND
-        ).count(),
-        "oldest": age["oldest"],
-        "oldest_age": (now - age["oldest"]) if age["oldest"] else None,
-        "per_day": per_day,
-        "per_reviewer": per_reviewer,
-        "runs": runs,
-        "per_flag": per_flag,
-        "days": days,
-        "claims": Claim.objects.filter(expires_at__gt=now).count(),
-    }
-
-
-def audit_events(
-    *, candidate_id: int | None = None, slug: str = "", before: datetime | None = None
-) -> QuerySet[ReviewEvent]:
-    qs = ReviewEvent.objects.select_related("user", "candidate")
-    if candidate_id:
-        qs = qs.filter(candidate_id=candidate_id)
-    if slug:
-        qs = qs.filter(record_slug=slug)
-    return qs
-
-
-def sources() -> list[Source]:
-    return list(Source.objects.order_by("name")[:200])
-
-
-AUDITED_FIELDS = ("status", "name", "description", "body", "type", "operation", "target_slug")
-
-
-def with_changes(events: list[ReviewEvent]) -> list[ReviewEvent]:
-    """Attach ``changed``: (field, before, after) for each field an event changed."""
-    for event in events:
-        keys = [k for k in AUDITED_FIELDS if k in event.before or k in event.after]
-        event.changed = [  # type: ignore[attr-defined]
-            (k, event.before.get(k), event.after.get(k))
-            for k in keys
-            if event.before.get(k) != event.after.get(k)
-        ]
-    return events

@@ -1,0 +1,442 @@
+"""Record actions: each writes the new state (Record) and a pending Change in one transaction."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from .. import gitstore
+from ..models import Change, Record
+from ..recordfile import (
+    RECORD_TYPES,
+    RecordData,
+    flatten,
+    parse_record,
+    record_path,
+)
+from ..slugs import unique_slug
+from ._base import (
+    KnowledgeError,
+    RecordConflict,
+    RecordNotFound,
+    _dedupe,
+    _text,
+    author_identity,
+    ensure_initialised,
+    repo_path,
+)
+
+logger = logging.getLogger(__name__)
+
+# --- Record actions -------------------------------------------------------------
+
+
+class KeepType:
+    """Type of ``KEEP``: "leave this field as it is"."""
+
+
+KEEP = KeepType()
+
+
+def _check_fields(name: str, type: str) -> None:
+    if not flatten(name):
+        raise KnowledgeError("a record needs a name")
+    if type not in RECORD_TYPES:
+        raise KnowledgeError(f"type must be one of {', '.join(RECORD_TYPES)}, not {type!r}")
+
+
+def _iso(value: dt.datetime | dt.date | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def record_data(record: Record) -> RecordData:
+    """The file contents a Record row stands for."""
+    return RecordData(
+        slug=record.slug,
+        name=record.name,
+        description=record.description,
+        type=record.type,
+        body=record.body,
+        created=record.created.isoformat(timespec="seconds"),
+        updated=record.updated.isoformat(timespec="seconds"),
+        sources=list(record.sources),
+        reviewed_by=list(record.reviewed_by),
+        supersedes=list(record.supersedes),
+        valid_until=_iso(record.valid_until),
+    )
+
+
+def _file_state(record: Record) -> dict[str, Any]:
+    data = record_data(record)
+    return {
+        "name": data.name,
+        "description": data.description,
+        "type": data.type,
+        "body": data.body,
+        "created": data.created,
+        "updated": data.updated,
+        "sources": data.sources,
+        "reviewed_by": data.reviewed_by,
+        "supersedes": data.supersedes,
+        "valid_until": data.valid_until,
+    }
+
+
+def _name_taken(name: str, *, exclude: Sequence[str] = ()) -> bool:
+    return (
+        Record.objects.filter(retracted=False, name_key=flatten(name).casefold())
+        .exclude(slug__in=list(exclude))
+        .exists()
+    )
+
+
+def _live(slug: str) -> Record:
+    record = Record.objects.select_for_update().filter(slug=slug, retracted=False).first()
+    if record is None:
+        raise RecordNotFound(f"there is no current record {slug!r}")
+    return record
+
+
+def _enqueue(
+    *,
+    kind: str,
+    slug: str,
+    author: Any,
+    write: dict[str, Record],
+    remove: Sequence[str] = (),
+    candidate_id: int | None,
+    sources: Sequence[str],
+    message: str,
+    extra: dict[str, Any] | None = None,
+) -> Change:
+    name, email = author_identity(author)
+    payload: dict[str, Any] = {
+        "write": {s: _file_state(r) for s, r in write.items()},
+        "remove": list(remove),
+        "message": message,
+        **(extra or {}),
+    }
+    change = Change.objects.create(
+        kind=kind,
+        slug=slug,
+        payload=payload,
+        author=author,
+        author_name=name,
+        author_email=email,
+        candidate_id=candidate_id,
+        sources=_dedupe(sources),
+    )
+    if settings.KNOWLEDGE_COMMIT_IN_PROCESS:
+        transaction.on_commit(_commit_after_transaction)
+    else:
+        transaction.on_commit(_enqueue_commit)
+    return change
+
+
+def _commit_after_transaction() -> None:
+    # The approval is already safe in the outbox: a git failure here must not
+    # turn the reviewer's request into an error. kb_commit retries later.
+    from .committer import commit_pending
+
+    try:
+        commit_pending()
+    except Exception:
+        logger.exception("the knowledge committer failed; run manage.py kb_commit")
+
+
+def _enqueue_commit() -> None:
+    from ..tasks import commit_outbox
+
+    try:
+        commit_outbox.enqueue()
+    except Exception:
+        logger.exception("could not enqueue the knowledge committer; run manage.py kb_commit")
+
+
+def _save_new(record: Record) -> None:
+    try:
+        with transaction.atomic():
+            record.save()
+    except IntegrityError as exc:
+        raise RecordConflict(f"the slug {record.slug!r} was taken at the same moment") from exc
+
+
+def _slug_taken(slug: str) -> bool:
+    # Retracted slugs stay taken so a slug's history always tells one story.
+    return Record.objects.filter(slug=slug).exists()
+
+
+def create_record(
+    *,
+    author: Any,
+    name: str,
+    description: str,
+    body: str,
+    type: str,
+    sources: Sequence[str] = (),
+    candidate_id: int | None = None,
+    supersedes: Sequence[str] = (),
+    valid_until: dt.date | None = None,
+    open_flags: Sequence[str] = (),
+    reviewed_by: Sequence[str] = (),
+) -> Change:
+    """Add a record; records it ``supersedes`` leave the current set (kept in history)."""
+    _check_fields(name, type)
+    with transaction.atomic():
+        if _name_taken(name):
+            raise RecordConflict(f"a current record is already named {flatten(name)!r}")
+        superseded = [_live(slug) for slug in _dedupe(supersedes)]
+        now = timezone.now()
+        record = Record(
+            slug=unique_slug(name, _slug_taken),
+            name=flatten(name),
+            name_key=flatten(name).casefold(),
+            description=_text(description),
+            body=_text(body),
+            type=type,
+            sources=_dedupe(sources),
+            reviewed_by=_dedupe([*reviewed_by, author.username]),
+            supersedes=[r.slug for r in superseded],
+            valid_until=valid_until,
+            created=now,
+            updated=now,
+            open_flags=_dedupe(open_flags),
+        )
+        _save_new(record)
+        for old in superseded:
+            old.retracted = True
+            old.commit = ""
+            old.save(update_fields=["retracted", "commit", "updated_at"])
+        return _enqueue(
+            kind=Change.Kind.CREATE,
+            slug=record.slug,
+            author=author,
+            write={record.slug: record},
+            remove=[r.slug for r in superseded],
+            candidate_id=candidate_id,
+            sources=sources,
+            message=f"Create {record.slug}: {record.name}",
+        )
+
+
+def update_record(
+    *,
+    author: Any,
+    slug: str,
+    name: str,
+    description: str,
+    body: str,
+    type: str,
+    sources: Sequence[str] = (),
+    candidate_id: int | None = None,
+    open_flags: Sequence[str] = (),
+    valid_until: dt.date | None | KeepType = KEEP,
+    reviewed_by: Sequence[str] = (),
+) -> Change:
+    """Change a record's text; the slug stays (links keep working), sources accumulate.
+
+    ``open_flags`` replaces the record's flags (pass none to clear them);
+    ``valid_until`` is kept unless given (None clears it).
+    """
+    _check_fields(name, type)
+    with transaction.atomic():
+        record = _live(slug)
+        if _name_taken(name, exclude=[slug]):
+            raise RecordConflict(f"another current record is named {flatten(name)!r}")
+        record.name = flatten(name)
+        record.name_key = record.name.casefold()
+        record.description = _text(description)
+        record.body = _text(body)
+        record.type = type
+        record.sources = _dedupe([*record.sources, *sources])
+        record.reviewed_by = _dedupe([*record.reviewed_by, *reviewed_by, author.username])
+        record.open_flags = _dedupe(open_flags)
+        if not isinstance(valid_until, KeepType):
+            record.valid_until = valid_until
+        record.updated = timezone.now()
+        record.commit = ""
+        record.save()
+        return _enqueue(
+            kind=Change.Kind.UPDATE,
+            slug=slug,
+            author=author,
+            write={slug: record},
+            candidate_id=candidate_id,
+            sources=sources,
+            message=f"Update {slug}: {record.name}",
+        )
+
+
+def retract_record(
+    *, author: Any, slug: str, reason: str, candidate_id: int | None = None
+) -> Change:
+    """Take a record out of the current set; its history stays in git."""
+    with transaction.atomic():
+        record = _live(slug)
+        record.retracted = True
+        record.commit = ""
+        record.save(update_fields=["retracted", "commit", "updated_at"])
+        return _enqueue(
+            kind=Change.Kind.RETRACT,
+            slug=slug,
+            author=author,
+            write={},
+            remove=[slug],
+            candidate_id=candidate_id,
+            sources=[],
+            message=f"Retract {slug}: {record.name}\n\n{_text(reason).strip()}",
+            extra={"reason": _text(reason)},
+        )
+
+
+def merge_records(
+    *,
+    author: Any,
+    slugs: Sequence[str],
+    name: str,
+    description: str,
+    body: str,
+    type: str,
+    sources: Sequence[str] = (),
+    candidate_id: int | None = None,
+) -> Change:
+    """Replace several records by one that supersedes them, in one commit.
+
+    The merged record keeps the slug of a merged record when its name gives
+    that slug, so links to the main record survive; the others are removed.
+    """
+    _check_fields(name, type)
+    wanted = _dedupe(slugs)
+    if len(wanted) < 2:
+        raise RecordConflict("a merge needs at least two different records")
+    with transaction.atomic():
+        merged = [_live(slug) for slug in wanted]
+        if _name_taken(name, exclude=wanted):
+            raise RecordConflict(f"another current record is named {flatten(name)!r}")
+        slug = unique_slug(name, lambda s: _slug_taken(s) and s not in wanted)
+        all_sources = _dedupe([*(s for r in merged for s in r.sources), *sources])
+        reviewers = _dedupe([*(u for r in merged for u in r.reviewed_by), author.username])
+        now = timezone.now()
+        record = next((r for r in merged if r.slug == slug), None)
+        if record is None:
+            record = Record(slug=slug, created=min(r.created for r in merged))
+        record.name = flatten(name)
+        record.name_key = record.name.casefold()
+        record.description = _text(description)
+        record.body = _text(body)
+        record.type = type
+        record.sources = all_sources
+        record.reviewed_by = reviewers
+        record.supersedes = [s for s in wanted if s != slug]
+        record.open_flags = _dedupe(f for r in merged for f in r.open_flags)
+        record.valid_until = None
+        record.updated = now
+        record.retracted = False
+        record.commit = ""
+        if record.pk is None:
+            _save_new(record)
+        else:
+            record.save()
+        for old in merged:
+            if old.slug != slug:
+                old.retracted = True
+                old.commit = ""
+                old.save(update_fields=["retracted", "commit", "updated_at"])
+        return _enqueue(
+            kind=Change.Kind.MERGE,
+            slug=slug,
+            author=author,
+            write={slug: record},
+            remove=[s for s in wanted if s != slug],
+            candidate_id=candidate_id,
+            sources=sources,
+            message=f"Merge {', '.join(wanted)} into {slug}: {record.name}",
+        )
+
+
+def _touched(change: Change) -> list[str]:
+    return [*change.payload.get("write", {}), *change.payload.get("remove", [])]
+
+
+def revert_change(*, author: Any, change: Change) -> Change:
+    """Undo a committed change with a new commit that restores what it touched.
+
+    Refused (RecordConflict) while the change is not committed yet, or when a
+    later change touched the same records: revert that one first.
+    """
+    if change.status != Change.Status.COMMITTED or not change.commit_sha:
+        raise RecordConflict("only a committed change can be reverted")
+    touched = _touched(change)
+    later = Change.objects.filter(pk__gt=change.pk).exclude(status=Change.Status.FAILED)
+    for other in later:
+        if set(_touched(other)) & set(touched):
+            raise RecordConflict(
+                f"change {other.pk} changed {other.slug!r} afterwards; revert it first"
+            )
+    ensure_initialised()
+    before: dict[str, str | None] = {}
+    with gitstore.open_repo(repo_path()) as repo:
+        for slug in touched:
+            before[slug] = gitstore.show_file(repo, f"{change.commit_sha}^", record_path(slug))
+    with transaction.atomic():
+        write: dict[str, Record] = {}
+        remove: list[str] = []
+        for slug, text in before.items():
+            row = Record.objects.select_for_update().filter(slug=slug).first()
+            if text is None:
+                remove.append(slug)
+                if row is not None:
+                    row.retracted = True
+                    row.commit = ""
+                    row.save(update_fields=["retracted", "commit", "updated_at"])
+                continue
+            data = parse_record(text, slug)
+            row = row or Record(slug=slug)
+            _apply_data(row, data)
+            row.retracted = False
+            row.commit = ""
+            row.save()
+            write[slug] = row
+        return _enqueue(
+            kind=Change.Kind.REVERT,
+            slug=change.slug,
+            author=author,
+            write=write,
+            remove=remove,
+            candidate_id=change.candidate_id,
+            sources=change.sources,
+            message=f"Revert change {change.pk} ({change.kind} {change.slug})\n\n"
+            f"This reverts commit {change.commit_sha}.",
+            extra={"reverts": change.pk},
+        )
+
+
+def _parse_time(value: str) -> dt.datetime:
+    try:
+        parsed = dt.datetime.fromisoformat(value)
+    except ValueError:
+        return timezone.now()
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=dt.UTC)
+
+
+def _apply_data(row: Record, data: RecordData) -> None:
+    row.name = data.name
+    row.name_key = flatten(data.name).casefold()
+    row.description = data.description
+    row.body = data.body
+    row.type = data.type
+    row.sources = list(data.sources)
+    row.reviewed_by = list(data.reviewed_by)
+    row.supersedes = list(data.supersedes)
+    row.created = _parse_time(data.created)
+    row.updated = _parse_time(data.updated)
+    try:
+        row.valid_until = dt.date.fromisoformat(data.valid_until) if data.valid_until else None
+    except ValueError:
+        row.valid_until = None

@@ -1,0 +1,135 @@
+"""Releases: checks, changelog and an annotated tag, under the writer lock."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+from .. import gitstore
+from ..models import Release
+from ..recordfile import (
+    CHANGELOG_FILE,
+    flatten,
+    record_path,
+)
+from ._base import (
+    KnowledgeError,
+    _write_text,
+    author_identity,
+    committer,
+    ensure_initialised,
+    repo_path,
+)
+
+# --- Releases and publishing ---------------------------------------------------------
+
+
+@dataclass
+class ReleaseResult:
+    """What ``cut_release`` found and did: ``release`` is None when it did not tag."""
+
+    failures: list[Any]
+    release: Release | None
+    changelog: dict[str, list[dict[str, str]]]
+    index_lines: int = 0
+    index_chars: int = 0
+    budget: dict[str, int] = field(default_factory=dict)
+
+
+_RELEASE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
+
+
+def _next_release_name() -> str:
+    n = Release.objects.count() + 1
+    while Release.objects.filter(name=f"v{n}").exists():
+        n += 1
+    return f"v{n}"
+
+
+def changelog_markdown(name: str, changelog: dict[str, list[dict[str, str]]], day: str) -> str:
+    """The CHANGELOG.md section of one release."""
+    parts = [f"## {name} ({day})\n"]
+    for key, title in (("added", "Added"), ("updated", "Updated"), ("removed", "Removed")):
+        items = changelog.get(key, [])
+        if items:
+            parts.append(f"\n{title}:\n")
+            parts += [f"- {flatten(i['name'])} ({record_path(i['slug'])})\n" for i in items]
+    if not any(changelog.get(k) for k in ("added", "updated", "removed")):
+        parts.append("\nNo record changed.\n")
+    return "".join(parts)
+
+
+def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) -> ReleaseResult:
+    """Run the release checks and, when all pass and not ``dry_run``, tag a release.
+
+    The tag is annotated (tagger = the publisher); its message and a new
+    CHANGELOG.md section list the records added, updated and removed since
+    the previous release. Checks, changelog and tag happen under the writer
+    lock, so no commit slips in between.
+    """
+    from .. import selectors
+
+    ensure_initialised()
+    if name is not None and not _RELEASE_NAME.match(name):
+        raise KnowledgeError(f"{name!r} is not a valid release name (letters, digits, . _ -)")
+    root = repo_path()
+    with gitstore.writer_lock(root), gitstore.open_repo(root) as repo:
+        snapshot = selectors.take_snapshot(repo)
+        failures = selectors.release_checks(snapshot=snapshot)
+        changelog = selectors.changes_since_last_release(repo=repo, snapshot=snapshot)
+        result = ReleaseResult(
+            failures=failures,
+            release=None,
+            changelog=changelog,
+            index_lines=snapshot.index_lines,
+            index_chars=snapshot.index_chars,
+            budget={
+                "lines": settings.PROMPT_INDEX_MAX_LINES,
+                "chars": settings.PROMPT_INDEX_MAX_CHARS,
+            },
+        )
+        if failures or dry_run:
+            return result
+        name = name or _next_release_name()
+        if Release.objects.filter(name=name).exists() or gitstore.ref_exists(
+            repo, f"refs/tags/{name}"
+        ):
+            raise KnowledgeError(f"a release named {name!r} already exists")
+        day = timezone.now().date().isoformat()
+        section = changelog_markdown(name, changelog, day)
+        log_file = root / CHANGELOG_FILE
+        # From HEAD, not the working file: a release that died after writing
+        # the file must not leave its section behind twice.
+        old = gitstore.show_file(repo, "HEAD", CHANGELOG_FILE) or ""
+        old = old.removeprefix("# Changelog\n").lstrip("\n")
+        _write_text(log_file, f"# Changelog\n\n{section}\n{old}".rstrip("\n") + "\n")
+        who = author_identity(user) if user is not None else committer()
+        repo.git.add("--", CHANGELOG_FILE)
+        repo.git.commit(
+            "-q",
+            "--no-verify",
+            "-m",
+            f"Release {name}\n\nRelease: {name}\n",
+            env=gitstore.identity_env(author=who, committer=committer()),
+        )
+        # The message can list thousands of records: pass it as a file, not an argument.
+        message_file = root / ".git" / "KB_TAG_MESSAGE"
+        _write_text(message_file, f"Release {name}\n\n{section}")
+        repo.git.tag(
+            "-a",
+            name,
+            "-F",
+            str(message_file),
+            "--cleanup=verbatim",
+            env=gitstore.identity_env(author=who, committer=who),
+        )
+        message_file.unlink()
+        sha = gitstore.head_sha(repo)
+        result.release = Release.objects.create(
+            name=name, sha=sha, changelog=changelog, created_by=user
+        )
+    return result

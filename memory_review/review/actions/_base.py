@@ -1,0 +1,241 @@
+"""Shared pieces of the review actions: statuses, errors, locking, snapshots and the outbox."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from memory_review.extraction.models import Candidate
+
+from ..models import Claim, ReviewEvent, Skip
+
+Status = Candidate.Status
+Action = ReviewEvent.Action
+
+OPEN_STATUSES = (Status.PENDING, Status.AWAITING_SECOND)
+DECISIONS = (
+    Action.APPROVE,
+    Action.FIRST_APPROVAL,
+    Action.REJECT,
+    Action.DUPLICATE,
+    Action.MERGE,
+    Action.ANSWER_GAP,
+)
+EDITABLE_FIELDS = ("name", "description", "body", "type", "operation", "target_slug")
+REJECT_REASONS = (
+    "not true",
+    "about one visitor",
+    "temporary or task-specific",
+    "instruction, not knowledge",
+    "personal data",
+    "not useful",
+    "duplicate",
+)
+
+
+class ReviewError(Exception):
+    """A decision that cannot be made; the message says why, for the reviewer."""
+
+
+class AlreadyDecided(ReviewError):
+    def __init__(self, candidate: Candidate, event: ReviewEvent | None):
+        self.candidate = candidate
+        self.event = event
+        if event is not None:
+            who = event.user.get_full_name() or event.user.get_username()
+            at = timezone.localtime(event.at).strftime("%Y-%m-%d %H:%M")
+            what = event.get_action_display().lower()
+            if event.reason:
+                what += f" ({event.reason})"
+            text = f"{who} already decided this candidate: {what} at {at}."
+        else:
+            text = f"This candidate is already {candidate.get_status_display()}."
+        super().__init__(text)
+
+
+class ClaimedByOther(ReviewError):
+    def __init__(self, claim: Claim):
+        self.claim = claim
+        who = claim.user.get_full_name() or claim.user.get_username()
+        super().__init__(f"{who} is reviewing this candidate right now.")
+
+
+class SecondReviewerRequired(ReviewError):
+    pass
+
+
+class NothingToUndo(ReviewError):
+    pass
+
+
+def snapshot(candidate: Candidate) -> dict[str, Any]:
+    """The reviewable state of a candidate, as stored in audit events."""
+    data: dict[str, Any] = {name: getattr(candidate, name) for name in EDITABLE_FIELDS}
+    data["status"] = candidate.status
+    return data
+
+
+def sources_for(candidate: Candidate) -> list[str]:
+    """Record sources for the turns a candidate cites: ``<source>/<external id>#<order>``."""
+    conversation = candidate.conversation
+    prefix = f"{conversation.source.name}/{conversation.external_id}"
+    orders = [int(o) for o in candidate.evidence if str(o).lstrip("-").isdigit()]
+    return [f"{prefix}#{order}" for order in sorted(set(orders))] or [prefix]
+
+
+def open_flags_for(candidate: Candidate) -> list[str]:
+    """Personal-data flags whose text is still in the approved fields (not redacted)."""
+    text = "\n".join([candidate.name, candidate.description, candidate.body])
+    kinds = {
+        flag.get("kind", "")
+        for flag in candidate.flags
+        if flag.get("kind") == "personal_data" and flag.get("text") and flag["text"] in text
+    }
+    return sorted(kinds)
+
+
+# --- claims -----------------------------------------------------------------
+
+
+def claim_candidate(*, candidate: Candidate, user: Any) -> Claim:
+    """Claim a candidate for REVIEW_CLAIM_SECONDS unless someone else holds a live claim.
+
+    Returns the claim in force: the caller's own, or the other reviewer's.
+    """
+    now = timezone.now()
+    expires = now + timedelta(seconds=settings.REVIEW_CLAIM_SECONDS)
+    with transaction.atomic():
+        claim = Claim.objects.select_for_update().filter(candidate=candidate).first()
+        if claim is None:
+            return Claim.objects.create(
+                candidate=candidate, user=user, claimed_at=now, expires_at=expires
+            )
+        if claim.user_id != user.pk and claim.expires_at > now:
+            return claim
+        if claim.user_id != user.pk:
+            claim.claimed_at = now
+        claim.user = user
+        claim.expires_at = expires
+        claim.save(update_fields=["user", "claimed_at", "expires_at"])
+        return claim
+
+
+def _lock(candidate_id: int, reviewer: Any, statuses: Iterable[str] = OPEN_STATUSES) -> Candidate:
+    candidate = (
+        Candidate.objects.select_for_update()
+        .select_related("conversation__source")
+        .get(pk=candidate_id)
+    )
+    if candidate.status not in statuses:
+        raise AlreadyDecided(candidate, last_decision(candidate))
+    claim = Claim.objects.select_related("user").filter(candidate=candidate).first()
+    if claim and claim.user_id != reviewer.pk and claim.expires_at > timezone.now():
+        raise ClaimedByOther(claim)
+    return candidate
+
+
+def last_decision(candidate: Candidate) -> ReviewEvent | None:
+    return (
+        ReviewEvent.objects.select_related("user")
+        .filter(candidate=candidate, action__in=DECISIONS, undone_by=None)
+        .first()
+    )
+
+
+def _finish(
+    candidate: Candidate,
+    reviewer: Any,
+    *,
+    action: str,
+    before: dict[str, Any],
+    reason: str = "",
+    change: Any = None,
+    bulk: bool = False,
+) -> ReviewEvent:
+    candidate.save()
+    Claim.objects.filter(candidate=candidate).delete()
+    Skip.objects.filter(candidate=candidate).delete()
+    return ReviewEvent.objects.create(
+        candidate=candidate,
+        record_slug=getattr(change, "slug", "") or candidate.target_slug,
+        user=reviewer,
+        action=action,
+        reason=reason,
+        before=before,
+        after=snapshot(candidate),
+        change_id=getattr(change, "pk", None),
+        bulk=bulk,
+        at=timezone.now(),
+    )
+
+
+def _apply_edits(candidate: Candidate, edits: dict[str, Any] | None) -> bool:
+    changed = False
+    for name, value in (edits or {}).items():
+        if name in EDITABLE_FIELDS and value is not None and getattr(candidate, name) != value:
+            setattr(candidate, name, value)
+            changed = True
+    return changed
+
+
+@contextmanager
+def _knowledge() -> Iterator[None]:
+    """Knowledge-repository refusals become review errors (and roll the decision back)."""
+    from knowledge_repo.actions import KnowledgeError
+
+    try:
+        yield
+    except KnowledgeError as error:
+        raise ReviewError(str(error)) from error
+
+
+def _write_change(candidate: Candidate, author: Any) -> Any:
+    """Put the approved candidate into the knowledge-repository outbox."""
+    with _knowledge():
+        return _change_for(candidate, author)
+
+
+def _change_for(candidate: Candidate, author: Any) -> Any:
+    from knowledge_repo import actions as kr
+
+    fields = {
+        "author": author,
+        "name": candidate.name,
+        "description": candidate.description,
+        "body": candidate.body,
+        "type": candidate.type,
+        "sources": tuple(sources_for(candidate)),
+        "candidate_id": candidate.pk,
+        "open_flags": tuple(open_flags_for(candidate)),
+    }
+    operation = candidate.operation
+    if candidate.kind == Candidate.Kind.GAP or operation == Candidate.Operation.CREATE:
+        return kr.create_record(**fields)
+    if operation == Candidate.Operation.UPDATE:
+        return kr.update_record(slug=candidate.target_slug, **fields)
+    if operation == Candidate.Operation.SUPERSEDE:
+        return kr.create_record(supersedes=(candidate.target_slug,), **fields)
+    if operation == Candidate.Operation.RETRACT:
+        return kr.retract_record(
+            author=author,
+            slug=candidate.target_slug,
+            reason=candidate.description,
+            candidate_id=candidate.pk,
+        )
+    return None
+
+
+def _check_target(candidate: Candidate) -> None:
+    needs_target = (
+        Candidate.Operation.UPDATE,
+        Candidate.Operation.SUPERSEDE,
+        Candidate.Operation.RETRACT,
+    )
+    if candidate.operation in needs_target and not candidate.target_slug:
+        raise ReviewError(f"A {candidate.get_operation_display()} needs the record it is about.")

@@ -1,0 +1,43 @@
+"""Bulk decisions over the candidates a reviewer saw."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from memory_review.extraction.models import Candidate
+
+from ._base import (
+    ReviewError,
+)
+from .candidates import approve_candidate, reject_candidate
+
+
+@dataclass
+class BulkResult:
+    done: int = 0
+    refused: dict[str, int] = field(default_factory=dict)
+
+
+def bulk_decide(
+    *, candidate_ids: Iterable[int], reviewer: Any, action: str, reason: str = ""
+) -> BulkResult:
+    """Approve or reject each listed candidate in its own transaction.
+
+    A candidate someone else claimed or decided meanwhile is left alone and
+    counted by reason, so the reviewer sees exactly what happened.
+    """
+    result = BulkResult()
+    for candidate in Candidate.objects.filter(pk__in=list(candidate_ids)).only("pk"):
+        try:
+            if action == "approve":
+                approve_candidate(candidate=candidate, reviewer=reviewer, bulk=True)
+            else:
+                reject_candidate(candidate=candidate, reviewer=reviewer, reason=reason, bulk=True)
+        except ReviewError as error:
+            key = type(error).__name__
+            result.refused[key] = result.refused.get(key, 0) + 1
+        else:
+            result.done += 1
+    return result

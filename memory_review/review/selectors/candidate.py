@@ -1,0 +1,161 @@
+"""One candidate in context: evidence, flags, diffs, provenance."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from conversations.models import Message
+from memory_review.extraction.models import Candidate
+
+from ..models import ReviewEvent
+from ..text import FLAG_EXPLANATIONS, highlight
+
+EVIDENCE_WINDOW = 6
+MAX_MESSAGES = 80
+
+
+def evidence_messages(candidate: Candidate, show_all: bool = False) -> tuple[list[Message], bool]:
+    """The conversation's messages around the cited ones; (messages, trimmed)."""
+    qs = Message.objects.filter(conversation_id=candidate.conversation_id).order_by("order")
+    cited = sorted(int(o) for o in candidate.evidence if str(o).lstrip("-").isdigit())
+    total = candidate.conversation.message_count or qs.count()
+    if show_all or total <= MAX_MESSAGES or not cited:
+        return list(qs[:2000] if show_all else qs[:MAX_MESSAGES]), total > (
+            2000 if show_all else MAX_MESSAGES
+        )
+    low, high = cited[0] - EVIDENCE_WINDOW, cited[-1] + EVIDENCE_WINDOW
+    return list(qs.filter(order__gte=low, order__lte=high)[:MAX_MESSAGES]), True
+
+
+def message_blocks(message: Message) -> list[dict[str, Any]]:
+    """Content blocks as (kind, text) for display; tool blocks are shown collapsed."""
+    blocks: list[dict[str, Any]] = []
+    content = message.content
+    if isinstance(content, str):
+        content = [{"type": "text", "text": content}]
+    for block in content or []:
+        if not isinstance(block, dict):
+            blocks.append({"tool": False, "text": str(block)})
+            continue
+        kind = block.get("type", "text")
+        if kind == "text":
+            blocks.append({"tool": False, "text": block.get("text", "")})
+        else:
+            label = block.get("name") or kind
+            detail = block.get("input") or block.get("content") or block.get("text") or ""
+            if not isinstance(detail, str):
+                import json
+
+                detail = json.dumps(detail, ensure_ascii=False, indent=1)[:5000]
+            blocks.append({"tool": True, "label": f"{kind}: {label}", "text": detail})
+    if not blocks and message.text:
+        blocks.append({"tool": message.is_tool_output, "label": message.role, "text": message.text})
+    return blocks
+
+
+def flag_explanations(candidate: Candidate) -> list[dict[str, Any]]:
+    """Each flag kind in words, with the flagged snippets."""
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for flag in candidate.flags or []:
+        by_kind.setdefault(str(flag.get("kind", "")), []).append(flag)
+    if (candidate.duplicate_of_id or candidate.duplicate_of_record) and "duplicate" not in by_kind:
+        by_kind["duplicate"] = []
+    return [
+        {
+            "kind": kind,
+            "label": kind.replace("_", " "),
+            "explanation": FLAG_EXPLANATIONS.get(kind, kind.replace("_", " ")),
+            "spans": spans,
+            "high_risk": kind in ("personal_data", "instruction"),
+        }
+        for kind, spans in by_kind.items()
+    ]
+
+
+def highlighted_fields(candidate: Candidate) -> dict[str, Any]:
+    spans: dict[str, list[dict[str, Any]]] = {}
+    for flag in candidate.flags or []:
+        spans.setdefault(str(flag.get("field", "")), []).append(flag)
+    return {
+        name: highlight(getattr(candidate, name), spans.get(name, []))
+        for name in ("name", "description", "body", "question", "poor_answer")
+    }
+
+
+def side_by_side(before: str, after: str) -> list[tuple[str, str, str]]:
+    """Rows (tag, left line, right line) for a two-column diff."""
+    left, right = before.splitlines(), after.splitlines()
+    rows: list[tuple[str, str, str]] = []
+    matcher = difflib.SequenceMatcher(a=left, b=right, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        a, b = left[i1:i2], right[j1:j2]
+        for k in range(max(len(a), len(b))):
+            rows.append((tag, a[k] if k < len(a) else "", b[k] if k < len(b) else ""))
+    return rows
+
+
+def current_record(slug: str) -> Any:
+    """The knowledge-repository record with this slug, if the app knows it."""
+    if not slug:
+        return None
+    try:
+        from knowledge_repo.models import Record
+    except ImportError:
+        return None
+    return Record.objects.filter(slug=slug).first()
+
+
+def record_text(record: Any) -> str:
+    if record is None:
+        return ""
+    return f"# {record.name}\n{record.description}\n\n{record.body}"
+
+
+def candidate_text(candidate: Candidate) -> str:
+    return f"# {candidate.name}\n{candidate.description}\n\n{candidate.body}"
+
+
+def provenance(candidate: Candidate) -> dict[str, Any]:
+    """Turns → run → decisions → commits → releases, in one place."""
+    events = list(
+        ReviewEvent.objects.filter(candidate=candidate).select_related("user").order_by("at", "pk")
+    )
+    changes: list[Any] = []
+    releases: list[Any] = []
+    try:
+        from knowledge_repo.models import Change
+
+        changes = list(Change.objects.filter(candidate_id=candidate.pk).order_by("pk"))
+    except ImportError:
+        pass
+    shas = [c.commit_sha for c in changes if getattr(c, "commit_sha", "")]
+    if shas:
+        releases = releases_containing(shas)
+    return {"events": events, "changes": changes, "releases": releases}
+
+
+def releases_containing(shas: list[str]) -> list[str]:
+    """Names of release tags that contain any of these commits."""
+    try:
+        from django.conf import settings
+        from git import Repo
+
+        repo = Repo(settings.KNOWLEDGE_REPO_PATH)
+    except Exception:
+        return []
+    try:
+        names: set[str] = set()
+        for sha in shas:
+            try:
+                out = repo.git.tag("--contains", sha)
+            except Exception:
+                continue
+            names.update(line.strip() for line in out.splitlines() if line.strip())
+        return sorted(names)
+    finally:
+        repo.close()
+
+
+def near_duplicates(candidate: Candidate) -> list[Candidate]:
+    return list(candidate.near_duplicates.exclude(pk=candidate.pk).order_by("-created_at")[:5])

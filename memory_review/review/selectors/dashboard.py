@@ -1,0 +1,110 @@
+"""The dashboard and the audit log."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db.models import Count, Max, Min, Q, QuerySet
+from django.db.models.functions import TruncDate
+from django.utils import timezone
+
+from conversations.models import Source
+from memory_review.extraction.models import Candidate, ExtractionRun
+
+from ..actions import DECISIONS
+from ..models import Claim, ReviewEvent
+from .queue import FLAG_FILTERS
+
+
+def dashboard(days: int = 14) -> dict[str, Any]:
+    """Pending count and age, decisions per day and reviewer, approval rates, runs."""
+    now = timezone.now()
+    pending = Candidate.objects.filter(status=Candidate.Status.PENDING)
+    age = pending.aggregate(oldest=Min("created_at"), newest=Max("created_at"))
+    since = now - timedelta(days=days)
+    decisions = ReviewEvent.objects.filter(action__in=DECISIONS, at__gte=since, undone_by=None)
+    per_day = list(
+        decisions.annotate(day=TruncDate("at"))
+        .values("day")
+        .annotate(n=Count("pk"))
+        .order_by("day")
+    )
+    per_reviewer = list(
+        decisions.values("user__username")
+        .annotate(
+            n=Count("pk"),
+            approved=Count("pk", filter=Q(action__in=["approve", "first_approval", "merge"])),
+            rejected=Count("pk", filter=Q(action="reject")),
+        )
+        .order_by("-n")
+    )
+    closed = [
+        Candidate.Status.APPROVED,
+        Candidate.Status.REJECTED,
+        Candidate.Status.DUPLICATE,
+        Candidate.Status.MERGED,
+    ]
+    accepted = [Candidate.Status.APPROVED, Candidate.Status.MERGED]
+    decided = Q(status__in=closed)
+    approved = Q(status__in=accepted)
+    runs = list(
+        ExtractionRun.objects.annotate(
+            decided=Count("candidates", filter=Q(candidates__status__in=closed)),
+            approved=Count("candidates", filter=Q(candidates__status__in=accepted)),
+            open=Count("candidates", filter=Q(candidates__status=Candidate.Status.PENDING)),
+        ).order_by("-started_at")[:20]
+    )
+    for run in runs:
+        run.approval_rate = (run.approved / run.decided) if run.decided else None  # type: ignore[attr-defined]
+    per_flag = []
+    for name, (label, condition) in FLAG_FILTERS.items():
+        row = Candidate.objects.filter(condition).aggregate(
+            decided=Count("pk", filter=decided), approved=Count("pk", filter=approved)
+        )
+        row["rate"] = row["approved"] / row["decided"] if row["decided"] else None
+        per_flag.append({"name": name, "label": label, **row})
+    return {
+        "pending": pending.count(),
+        "awaiting_second": Candidate.objects.filter(
+            status=Candidate.Status.AWAITING_SECOND
+        ).count(),
+        "oldest": age["oldest"],
+        "oldest_age": (now - age["oldest"]) if age["oldest"] else None,
+        "per_day": per_day,
+        "per_reviewer": per_reviewer,
+        "runs": runs,
+        "per_flag": per_flag,
+        "days": days,
+        "claims": Claim.objects.filter(expires_at__gt=now).count(),
+    }
+
+
+def audit_events(
+    *, candidate_id: int | None = None, slug: str = "", before: datetime | None = None
+) -> QuerySet[ReviewEvent]:
+    qs = ReviewEvent.objects.select_related("user", "candidate")
+    if candidate_id:
+        qs = qs.filter(candidate_id=candidate_id)
+    if slug:
+        qs = qs.filter(record_slug=slug)
+    return qs
+
+
+def sources() -> list[Source]:
+    return list(Source.objects.order_by("name")[:200])
+
+
+AUDITED_FIELDS = ("status", "name", "description", "body", "type", "operation", "target_slug")
+
+
+def with_changes(events: list[ReviewEvent]) -> list[ReviewEvent]:
+    """Attach ``changed``: (field, before, after) for each field an event changed."""
+    for event in events:
+        keys = [k for k in AUDITED_FIELDS if k in event.before or k in event.after]
+        event.changed = [  # type: ignore[attr-defined]
+            (k, event.before.get(k), event.after.get(k))
+            for k in keys
+            if event.before.get(k) != event.after.get(k)
+        ]
+    return events
