@@ -111,7 +111,8 @@ class KnowledgeCache:
 
     def fetch(self) -> None:
         """Clone the remote, or fetch every branch and tag; raises KnowledgeBaseError."""
-        self.dir.mkdir(parents=True, exist_ok=True)
+        # Private to this user: the stored snapshots are loaded without further checks.
+        self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         with _locked(self.dir / "lock"):
             if not (self.repo / "HEAD").exists():
                 self.log(f"memory-kb: cloning {self.location} into {self.repo}")
@@ -152,7 +153,7 @@ class KnowledgeCache:
             return False
         return True
 
-    def open(self, ref: str = "published", *, fetch: bool = False, **options: Any):
+    def open(self, ref: str = "published", *, fetch: bool = False, **options: Any) -> KnowledgeBase:
         """The knowledge base at ``ref`` from the cache, fetching when asked or stale."""
         check_ref(ref)
         notes: list[str] = []

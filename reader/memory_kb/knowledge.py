@@ -289,7 +289,9 @@ class KnowledgeBase:
             truncated=truncated,
         )
 
-    def fit(self, ranked: list[tuple[int, float]], query: str, k: int, max_chars: int):
+    def fit(
+        self, ranked: list[tuple[int, float]], query: str, k: int, max_chars: int
+    ) -> list[Selection]:
         """The first ``k`` of ``ranked`` (position, score) that fit in ``max_chars`` of text."""
         ideal = self.snapshot.index.ideal(query)
         chosen: list[Selection] = []
