@@ -110,7 +110,7 @@ def system_prompt(
     """
     query = "\n".join(recent_user_texts)
     if selected is None:
-        selected = kb.select(query, k=k)
+        selected = _select_for_conversation(kb, recent_user_texts, k)
     index = index_text(kb, query)
     index = index.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     release = f" (release {kb.release})" if kb.release else ""
@@ -121,6 +121,25 @@ def system_prompt(
         f"## Memory records relevant to this conversation\n"
         f"<memory_records>\n{_escape_json(selection_payload(selected))}\n</memory_records>\n"
     )
+
+
+def _select_for_conversation(kb: KnowledgeBase, texts: Sequence[str], k: int) -> list[Selection]:
+    # The latest turn first, so a long earlier turn cannot dilute what the
+    # visitor asks now below the relevance floor; then the conversation as a whole.
+    if not texts:
+        return []
+    chosen = kb.select(texts[-1], k=k)
+    if len(texts) > 1:
+        seen = {s.slug for s in chosen}
+        chosen += [s for s in kb.select("\n".join(texts), k=k) if s.slug not in seen]
+    kept: list[Selection] = []
+    used = 0
+    for s in chosen[:k]:
+        used += len(s.body) + len(s.name) + len(s.description)
+        if kept and used > kb.records_max_chars:
+            break
+        kept.append(s)
+    return kept
 
 
 def search_result_blocks(selected: Sequence[Selection]) -> list[dict[str, Any]]:

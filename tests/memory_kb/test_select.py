@@ -101,6 +101,17 @@ def test_the_prompt_has_policy_index_and_records_without_internal_fields(kbpath)
     assert "reviewed_by" not in prompt and "alice" not in prompt and "src-" not in prompt
 
 
+def test_the_prompt_selects_for_the_latest_turn_first(kbpath):
+    earlier = (
+        "Hello! Yesterday I read about lattice gauge theory, renormalization group flows, "
+        "asymptotic freedom, quark confinement and hadron spectroscopy on my commute."
+    )
+    with open_knowledge(kbpath) as kb:
+        assert kb.select(f"{earlier}\nWhere is the coffee machine?") == []  # diluted
+        prompt = kb.system_prompt("base", [earlier, "Where is the coffee machine?"])
+    assert "records/coffee.md" in prompt.split("<memory_records>")[1]
+
+
 def test_a_record_cannot_close_the_tags_around_it(tmp_path):
     evil = [
         (
