@@ -318,6 +318,9 @@ class MemoryToolHandler:
                 raise _Refused("file_text must be text")
             if any(n.startswith(new + "/") for n in notes):
                 raise _Refused(f"{shown} is a directory")
+            parts = new.split("/")
+            if any("/".join(parts[:n]) in notes for n in range(1, len(parts))):
+                raise _Refused(f"a parent of {shown} is a file")
             notes[new] = text
             message = f"File created successfully at: {shown}"
         elif old not in notes:

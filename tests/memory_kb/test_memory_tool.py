@@ -105,6 +105,16 @@ def test_session_notes_are_writable_and_per_session(kb, notes):
     assert view(alice, "/memories/session/v2.md").is_error
 
 
+def test_a_note_is_a_file_or_a_directory_never_both(tool):
+    create = {"command": "create", "file_text": "x"}
+    assert not tool.handle({**create, "path": "/memories/session/a/b.md"}).is_error
+    assert tool.handle({**create, "path": "/memories/session/a"}).is_error
+    assert not tool.handle({**create, "path": "/memories/session/c"}).is_error
+    assert tool.handle({**create, "path": "/memories/session/c/d.md"}).is_error
+    listing = view(tool, "/memories/session").content
+    assert "\t/memories/session/a/\n" in listing and listing.endswith("\t/memories/session/c")
+
+
 def test_notes_never_reach_the_knowledge_base(kbpath, kb, notes, tmp_path):
     from .conftest import git
 
