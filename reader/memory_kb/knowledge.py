@@ -84,7 +84,18 @@ class Snapshot:
             found = index_entry(line)
             if found is not None:
                 listed[found[0]] = (found[1], found[2])
-        snap = cls([], [], [], [], [], {}, {}, SearchIndex({}, [], 0), release, commit)
+        snap = cls(
+            slugs=[],
+            names=[],
+            descriptions=[],
+            valid_until=[],
+            texts=[],
+            other_files={},
+            problems={},
+            index=SearchIndex({}, [], 0),
+            release=release,
+            commit=commit,
+        )
         bodies: list[str] = []
         for path in sorted(files):
             text = files[path]

@@ -19,7 +19,7 @@ from mcp.types import ToolAnnotations
 
 from .knowledge import KnowledgeBase
 from .memory_tool import MAX_VIEW_CHARS
-from .prompt import BACKGROUND_NOTE, MEMORY_POLICY, search_result_blocks
+from .prompt import BACKGROUND_NOTE, MEMORY_POLICY
 from .recordfile import INDEX_FILE, record_path
 
 __all__ = ["LIST_LIMIT", "build_server"]
@@ -79,7 +79,6 @@ def build_server(knowledge: KnowledgeBase | Callable[[], KnowledgeBase]) -> MCPS
             "release": kb.release,
             "stale": kb.stale,
             "results": [{**s.as_dict(), "uri": f"memory-kb://records/{s.slug}"} for s in selected],
-            "search_results": search_result_blocks(selected),
         }
 
     @server.tool(annotations=_READ_ONLY)
