@@ -138,3 +138,50 @@ class Publication(models.Model):
     @property
     def failed_remotes(self) -> list[str]:
         return [r["remote"] for r in self.results if not r.get("ok")]
+
+
+class SourceRef(models.Model):
+    """An opaque source reference a record carries, and the turn it stands for.
+
+    Published records name their sources only by these references; the review
+    app alone resolves them to conversations (``internal`` is
+    ``<source>/<external id>#<turn>``).
+    """
+
+    ref = models.CharField(max_length=40, primary_key=True)
+    internal = models.CharField(max_length=600, db_index=True)
+
+    def __str__(self) -> str:
+        return self.ref
+
+
+class FindingClearance(models.Model):
+    """A person's decision that one release-check finding may ship, with the reason.
+
+    A clearance is tied to the exact text it is about (``key`` hashes the
+    record, the check and the text found), so an edit that changes the text
+    brings the finding back. High-risk findings need a second, different person.
+    """
+
+    key = models.CharField(max_length=64, unique=True)
+    slug = models.CharField(max_length=120)
+    kind = models.CharField(max_length=40)
+    text = models.TextField(blank=True)
+    reason = models.TextField()
+    high_risk = models.BooleanField(default=False)
+    cleared_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    cleared_at = models.DateTimeField()
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.kind} in {self.slug}"
+
+    @property
+    def in_force(self) -> bool:
+        """Cleared for good: by one person, or by two when the finding is high-risk."""
+        return not self.high_risk or self.confirmed_by_id is not None

@@ -10,8 +10,9 @@ from django.conf import settings
 from git import Repo
 from git.exc import GitCommandError
 
-from . import gitstore
+from . import checks, gitstore
 from .actions import ensure_initialised, repo_path
+from .checks import Finding
 from .models import Change, Record, Release
 from .reader import KnowledgeBase, list_tree, open_knowledge, read_blobs
 from .recordcache import RecordCache
@@ -28,9 +29,6 @@ from .recordfile import (
     render_index,
 )
 from .slugs import is_valid_slug
-
-# Flags that block a release until a reviewer clears them.
-BLOCKING_FLAGS = frozenset({"personal_data"})
 
 
 @dataclass(frozen=True)
@@ -97,7 +95,11 @@ def _slug_of(path: str) -> str:
 
 
 def take_snapshot(repo: Repo | None = None, ref: str = "HEAD", *, full: bool = False) -> Snapshot:
-    """Read the records at ``ref`` of the working repository; parse what needs parsing."""
+    """Read the records at ``ref`` of the working repository; parse what needs parsing.
+
+    With ``full``, every record is parsed and its file text kept in ``files``
+    (the release checks rescan them all).
+    """
     ensure_initialised()
     root = Path(repo.working_dir) if repo is not None else repo_path()
     entries = list_tree(root, ref)
@@ -118,6 +120,8 @@ def take_snapshot(repo: Repo | None = None, ref: str = "HEAD", *, full: bool = F
             snap.files[path] = text
             continue
         slug = _slug_of(path)
+        if full:
+            snap.files[path] = text
         try:
             record = parse_record(text, slug)
         except RecordFormatError as exc:
@@ -150,16 +154,6 @@ def release_checks(*, snapshot: Snapshot | None = None) -> list[CheckFailure]:
                 CheckFailure(slug, "duplicate_slug", f"{path} and records/{seen[folded]}.md clash")
             )
         seen.setdefault(folded, slug)
-    for record in Record.objects.filter(retracted=False).exclude(open_flags=[]):
-        blocking = sorted(BLOCKING_FLAGS & set(record.open_flags))
-        if blocking:
-            failures.append(
-                CheckFailure(
-                    record.slug,
-                    "personal_data",
-                    f"{record.slug} has an open personal-data flag; a reviewer must clear it",
-                )
-            )
     for change in Change.objects.exclude(status=Change.Status.COMMITTED).order_by("pk"):
         reason = "pending_change" if change.status == Change.Status.PENDING else "failed_change"
         failures.append(
@@ -176,6 +170,25 @@ def release_checks(*, snapshot: Snapshot | None = None) -> list[CheckFailure]:
             CheckFailure(None, "index_stale", f"{INDEX_FILE} does not match the records")
         )
     return failures
+
+
+def checks_with_findings(
+    *, snapshot: Snapshot | None = None
+) -> tuple[list[CheckFailure], list[Finding]]:
+    """The release checks plus every finding of the rescanned tree.
+
+    Blocking findings nobody cleared are failures too, each naming its record
+    file and line; ``findings`` lists them all (cleared and expired included).
+    """
+    snap = snapshot or take_snapshot(full=True)
+    failures = release_checks(snapshot=snap)
+    found = checks.scan_tree(snap.records, snap.files)
+    found += checks.index_budget(snap.index_lines, snap.index_chars)
+    failures += [
+        CheckFailure(f.slug or None, f.kind, f"{f.path}:{f.line}: {f.message} ({f.text[:80]!r})")
+        for f in checks.blocking(found)
+    ]
+    return failures, found
 
 
 def last_release(repo: Repo) -> Release | None:
@@ -248,10 +261,14 @@ def record_history(slug: str) -> list[HistoryEntry]:
         except GitCommandError:
             return []
     entries = []
-    for chunk in out.split("\x1e")[1:]:
-        sha, name, email, date, message, diff = chunk.split("\x00", 5)
+    chunks = [c.split("\x00", 5) for c in out.split("\x1e")[1:]]
+    # Which candidate a commit came from is the app's to know, not the public commit's.
+    ids = [int(i) for c in chunks for i in _trailers(c[4], "Change-Id") if i.isdigit()]
+    candidates = dict(Change.objects.filter(pk__in=ids).values_list("pk", "candidate_id"))
+    for sha, name, email, date, message, diff in chunks:
         candidate = _trailers(message, "Candidate")
         change = _trailers(message, "Change-Id")
+        change_id = int(change[0]) if change and change[0].isdigit() else None
         entries.append(
             HistoryEntry(
                 sha=sha,
@@ -259,10 +276,11 @@ def record_history(slug: str) -> list[HistoryEntry]:
                 author_email=email,
                 date=dt.datetime.fromisoformat(date),
                 message=message.strip(),
-                candidate_id=int(candidate[0]) if candidate and candidate[0].isdigit() else None,
-                sources=_trailers(message, "Source-Conversation"),
+                candidate_id=candidates.get(change_id or 0)
+                or (int(candidate[0]) if candidate and candidate[0].isdigit() else None),
+                sources=_trailers(message, "Source") or _trailers(message, "Source-Conversation"),
                 diff=diff.strip("\n"),
-                change_id=int(change[0]) if change and change[0].isdigit() else None,
+                change_id=change_id,
             )
         )
     return entries

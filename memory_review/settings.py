@@ -213,6 +213,8 @@ EXTRACTION_RETRY_MAX_WAIT = float(env_str("EXTRACTION_RETRY_MAX_WAIT", "60"))
 EXTRACTION_LOW_CONFIDENCE = float(env_str("EXTRACTION_LOW_CONFIDENCE", "0.5"))
 # rapidfuzz token_set_ratio (0-100) at which a candidate is attached as a near-duplicate.
 EXTRACTION_NEAR_DUPLICATE_SCORE = float(env_str("EXTRACTION_NEAR_DUPLICATE_SCORE", "88"))
+# Records a person wrote are held to a stricter likeness before a release calls them duplicates.
+RELEASE_NEAR_DUPLICATE_SCORE = float(env_str("RELEASE_NEAR_DUPLICATE_SCORE", "92"))
 # The Message Batches API costs this share of the synchronous price.
 EXTRACTION_BATCH_PRICE_FACTOR = Decimal(env_str("EXTRACTION_BATCH_PRICE_FACTOR", "0.5"))
 # A callable returning the httpx2.Client the Anthropic SDK uses (None: the SDK's own);
@@ -254,8 +256,20 @@ PROMPT_INDEX_MAX_LINES = env_int("PROMPT_INDEX_MAX_LINES", 200)
 PROMPT_INDEX_MAX_CHARS = env_int("PROMPT_INDEX_MAX_CHARS", 25000)
 PROMPT_RECORDS_MAX_CHARS = env_int("PROMPT_RECORDS_MAX_CHARS", 20000)
 
+# What the published tree may say. Commit authors there are reviewers' public
+# handles at this no-reply domain, never their e-mail addresses.
+KNOWLEDGE_NOREPLY_DOMAIN = env_str("KNOWLEDGE_NOREPLY_DOMAIN", "users.noreply.invalid")
+# The organisation's own public contacts (e-mail addresses, phone numbers) that
+# records may name; any other e-mail address or phone number blocks a release.
+PUBLIC_CONTACTS = env_list("PUBLIC_CONTACTS")
+# Key of the opaque source references records carry (stable while it stays the
+# same; set it in production so rotating SECRET_KEY does not change them).
+SOURCE_REF_KEY = env_secret("SOURCE_REF_KEY") or SECRET_KEY
+
 # --- Review -------------------------------------------------------------------
 REVIEW_CLAIM_SECONDS = env_int("REVIEW_CLAIM_SECONDS", 300)
+# Records whose valid_until falls within this many days are listed on the dashboard.
+REVIEW_EXPIRY_WARNING_DAYS = env_int("REVIEW_EXPIRY_WARNING_DAYS", 30)
 
 LOGGING = {
     "version": 1,

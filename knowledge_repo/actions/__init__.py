@@ -43,6 +43,7 @@ from .records import (
     record_data,
     retract_record,
     revert_change,
+    revert_preview,
     update_record,
 )
 from .releases import ReleaseResult, changelog_markdown, cut_release
@@ -72,6 +73,7 @@ __all__ = [
     "retract_record",
     "retry_failed",
     "revert_change",
+    "revert_preview",
     "rollback_release",
     "update_record",
 ]

@@ -37,11 +37,26 @@ def committer() -> tuple[str, str]:
     return (settings.KNOWLEDGE_COMMITTER_NAME, settings.KNOWLEDGE_COMMITTER_EMAIL)
 
 
+def public_handle(user: Any) -> str:
+    """The name the published tree shows for a reviewer (never an e-mail address)."""
+    from memory_review.review.identity import public_handle as handle
+
+    return handle(user)
+
+
 def author_identity(user: Any) -> tuple[str, str]:
-    """Name and email a reviewer's commits carry."""
-    name = (user.get_full_name() or user.username).strip() or user.username
-    email = user.email or f"{user.username}@users.noreply.invalid"
-    return flatten(name), flatten(email)
+    """Name and e-mail a reviewer's commits carry: the public handle at the no-reply domain.
+
+    The published branch is public, so it never carries reviewers' real
+    addresses; the review app keeps who they are.
+    """
+    handle = public_handle(user)
+    return flatten(handle), flatten(f"{handle}@{settings.KNOWLEDGE_NOREPLY_DOMAIN}")
+
+
+def handles(users: Iterable[Any]) -> list[str]:
+    """Public handles of the given users, in order, each once."""
+    return _dedupe(public_handle(u) for u in users)
 
 
 _initialised: set[tuple[str, tuple[str, ...]]] = set()

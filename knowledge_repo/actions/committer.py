@@ -40,15 +40,19 @@ def _trailer(value: Any) -> str:
 
 
 def commit_message(change: Change) -> str:
-    """Subject, details, then trailers naming the change, candidate and sources."""
+    """Subject, details, then trailers naming the change, its sources and reviewers.
+
+    The message is public once published: sources appear as opaque references
+    and reviewers as handles; the candidate and the conversations stay in the
+    app (``Change.candidate_id``, ``Change.sources``).
+    """
     subject, _, details = change.payload.get("message", change.kind).partition("\n")
     lines = [flatten(subject)[:200]]
     if details.strip():
         lines += ["", details.strip()]
     trailers = [f"Change-Id: {change.pk}", f"Change-Kind: {change.kind}"]
-    if change.candidate_id is not None:
-        trailers.append(f"Candidate: {change.candidate_id}")
-    trailers += [f"Source-Conversation: {_trailer(src)}" for src in change.sources]
+    trailers += [f"Source: {_trailer(ref)}" for ref in change.payload.get("refs", [])]
+    trailers += [f"Reviewed-by: {_trailer(who)}" for who in change.payload.get("reviewed_by", [])]
     if "reverts" in change.payload:
         trailers.append(f"Reverts-Change: {change.payload['reverts']}")
     return "\n".join([*lines, "", *trailers]) + "\n"

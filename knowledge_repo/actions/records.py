@@ -21,6 +21,7 @@ from ..recordfile import (
     record_path,
 )
 from ..slugs import unique_slug
+from ..sourcerefs import publish_refs
 from ._base import (
     KnowledgeError,
     RecordConflict,
@@ -29,6 +30,7 @@ from ._base import (
     _text,
     author_identity,
     ensure_initialised,
+    handles,
     repo_path,
 )
 
@@ -114,12 +116,16 @@ def _enqueue(
     sources: Sequence[str],
     message: str,
     extra: dict[str, Any] | None = None,
+    reviewed_by: Sequence[str] = (),
 ) -> Change:
     name, email = author_identity(author)
     payload: dict[str, Any] = {
         "write": {s: _file_state(r) for s, r in write.items()},
         "remove": list(remove),
         "message": message,
+        # Trailers of the public commit: opaque references and handles only.
+        "refs": publish_refs(sources),
+        "reviewed_by": list(reviewed_by),
         **(extra or {}),
     }
     change = Change.objects.create(
@@ -184,15 +190,23 @@ def create_record(
     supersedes: Sequence[str] = (),
     valid_until: dt.date | None = None,
     open_flags: Sequence[str] = (),
-    reviewed_by: Sequence[str] = (),
+    approvers: Sequence[Any] = (),
+    context: str = "",
 ) -> Change:
-    """Add a record; records it ``supersedes`` leave the current set (kept in history)."""
+    """Add a record; records it ``supersedes`` leave the current set (kept in history).
+
+    ``approvers`` are the people who approved this text (the author when
+    empty); the record's ``reviewed_by`` names exactly them. ``sources`` are
+    internal references (kept on the Change); the record carries opaque ones.
+    ``context`` (a gap's question) stays in the app's history, not in git.
+    """
     _check_fields(name, type)
     with transaction.atomic():
         if _name_taken(name):
             raise RecordConflict(f"a current record is already named {flatten(name)!r}")
         superseded = [_live(slug) for slug in _dedupe(supersedes)]
         now = timezone.now()
+        reviewers = handles(approvers or [author])
         record = Record(
             slug=unique_slug(name, _slug_taken),
             name=flatten(name),
@@ -200,8 +214,8 @@ def create_record(
             description=_text(description),
             body=_text(body),
             type=type,
-            sources=_dedupe(sources),
-            reviewed_by=_dedupe([*reviewed_by, author.username]),
+            sources=publish_refs(sources),
+            reviewed_by=reviewers,
             supersedes=[r.slug for r in superseded],
             valid_until=valid_until,
             created=now,
@@ -222,6 +236,8 @@ def create_record(
             candidate_id=candidate_id,
             sources=sources,
             message=f"Create {record.slug}: {record.name}",
+            reviewed_by=reviewers,
+            extra={"context": context} if context else None,
         )
 
 
@@ -237,12 +253,13 @@ def update_record(
     candidate_id: int | None = None,
     open_flags: Sequence[str] = (),
     valid_until: dt.date | None | KeepType = KEEP,
-    reviewed_by: Sequence[str] = (),
+    approvers: Sequence[Any] = (),
 ) -> Change:
     """Change a record's text; the slug stays (links keep working), sources accumulate.
 
-    ``open_flags`` replaces the record's flags (pass none to clear them);
-    ``valid_until`` is kept unless given (None clears it).
+    ``open_flags`` replaces the record's flags; ``valid_until`` is kept unless
+    given (None clears it). ``reviewed_by`` becomes the people who approved
+    this text (``approvers``, or the author), not earlier versions' reviewers.
     """
     _check_fields(name, type)
     with transaction.atomic():
@@ -254,8 +271,8 @@ def update_record(
         record.description = _text(description)
         record.body = _text(body)
         record.type = type
-        record.sources = _dedupe([*record.sources, *sources])
-        record.reviewed_by = _dedupe([*record.reviewed_by, *reviewed_by, author.username])
+        record.sources = publish_refs([*record.sources, *sources])
+        record.reviewed_by = handles(approvers or [author])
         record.open_flags = _dedupe(open_flags)
         if not isinstance(valid_until, KeepType):
             record.valid_until = valid_until
@@ -270,6 +287,7 @@ def update_record(
             candidate_id=candidate_id,
             sources=sources,
             message=f"Update {slug}: {record.name}",
+            reviewed_by=record.reviewed_by,
         )
 
 
@@ -305,6 +323,9 @@ def merge_records(
     type: str,
     sources: Sequence[str] = (),
     candidate_id: int | None = None,
+    approvers: Sequence[Any] = (),
+    open_flags: Sequence[str] = (),
+    valid_until: dt.date | None = None,
 ) -> Change:
     """Replace several records by one that supersedes them, in one commit.
 
@@ -320,8 +341,8 @@ def merge_records(
         if _name_taken(name, exclude=wanted):
             raise RecordConflict(f"another current record is named {flatten(name)!r}")
         slug = unique_slug(name, lambda s: _slug_taken(s) and s not in wanted)
-        all_sources = _dedupe([*(s for r in merged for s in r.sources), *sources])
-        reviewers = _dedupe([*(u for r in merged for u in r.reviewed_by), author.username])
+        all_sources = publish_refs([*(s for r in merged for s in r.sources), *sources])
+        reviewers = handles(approvers or [author])
         now = timezone.now()
         record = next((r for r in merged if r.slug == slug), None)
         if record is None:
@@ -334,8 +355,8 @@ def merge_records(
         record.sources = all_sources
         record.reviewed_by = reviewers
         record.supersedes = [s for s in wanted if s != slug]
-        record.open_flags = _dedupe(f for r in merged for f in r.open_flags)
-        record.valid_until = None
+        record.open_flags = _dedupe(open_flags)
+        record.valid_until = valid_until
         record.updated = now
         record.retracted = False
         record.commit = ""
@@ -357,6 +378,7 @@ def merge_records(
             candidate_id=candidate_id,
             sources=sources,
             message=f"Merge {', '.join(wanted)} into {slug}: {record.name}",
+            reviewed_by=reviewers,
         )
 
 
@@ -364,11 +386,12 @@ def _touched(change: Change) -> list[str]:
     return [*change.payload.get("write", {}), *change.payload.get("remove", [])]
 
 
-def revert_change(*, author: Any, change: Change) -> Change:
-    """Undo a committed change with a new commit that restores what it touched.
+def revert_preview(change: Change) -> dict[str, RecordData | None]:
+    """What reverting ``change`` would restore: each record it touched, as it was before.
 
-    Refused (RecordConflict) while the change is not committed yet, or when a
-    later change touched the same records: revert that one first.
+    ``None`` means the record did not exist before the change. Raises
+    RecordConflict while the change is not committed, or when a later change
+    touched the same records (revert that one first).
     """
     if change.status != Change.Status.COMMITTED or not change.commit_sha:
         raise RecordConflict("only a committed change can be reverted")
@@ -380,23 +403,34 @@ def revert_change(*, author: Any, change: Change) -> Change:
                 f"change {other.pk} changed {other.slug!r} afterwards; revert it first"
             )
     ensure_initialised()
-    before: dict[str, str | None] = {}
+    restored: dict[str, RecordData | None] = {}
     with gitstore.open_repo(repo_path()) as repo:
         for slug in touched:
-            before[slug] = gitstore.show_file(repo, f"{change.commit_sha}^", record_path(slug))
+            text = gitstore.show_file(repo, f"{change.commit_sha}^", record_path(slug))
+            restored[slug] = parse_record(text, slug) if text is not None else None
+    return restored
+
+
+def revert_change(*, author: Any, change: Change, approvers: Sequence[Any] = ()) -> Change:
+    """Undo a committed change with a new commit that restores what it touched.
+
+    Refused (RecordConflict) as :func:`revert_preview` says. The restored
+    records keep the reviewers of the text they restore; the commit names
+    ``approvers`` (or the author) as its reviewers.
+    """
+    before = revert_preview(change)
     with transaction.atomic():
         write: dict[str, Record] = {}
         remove: list[str] = []
-        for slug, text in before.items():
+        for slug, data in before.items():
             row = Record.objects.select_for_update().filter(slug=slug).first()
-            if text is None:
+            if data is None:
                 remove.append(slug)
                 if row is not None:
                     row.retracted = True
                     row.commit = ""
                     row.save(update_fields=["retracted", "commit", "updated_at"])
                 continue
-            data = parse_record(text, slug)
             row = row or Record(slug=slug)
             _apply_data(row, data)
             row.retracted = False
@@ -414,6 +448,7 @@ def revert_change(*, author: Any, change: Change) -> Change:
             message=f"Revert change {change.pk} ({change.kind} {change.slug})\n\n"
             f"This reverts commit {change.commit_sha}.",
             extra={"reverts": change.pk},
+            reviewed_by=handles(approvers or [author]),
         )
 
 

@@ -38,6 +38,7 @@ class ReleaseResult:
     index_lines: int = 0
     index_chars: int = 0
     budget: dict[str, int] = field(default_factory=dict)
+    findings: list[Any] = field(default_factory=list)
 
 
 _RELEASE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
@@ -78,8 +79,8 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
         raise KnowledgeError(f"{name!r} is not a valid release name (letters, digits, . _ -)")
     root = repo_path()
     with gitstore.writer_lock(root), gitstore.open_repo(root) as repo:
-        snapshot = selectors.take_snapshot(repo)
-        failures = selectors.release_checks(snapshot=snapshot)
+        snapshot = selectors.take_snapshot(repo, full=True)
+        failures, findings = selectors.checks_with_findings(snapshot=snapshot)
         changelog = selectors.changes_since_last_release(repo=repo, snapshot=snapshot)
         result = ReleaseResult(
             failures=failures,
@@ -91,6 +92,7 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
                 "lines": settings.PROMPT_INDEX_MAX_LINES,
                 "chars": settings.PROMPT_INDEX_MAX_CHARS,
             },
+            findings=findings,
         )
         if failures or dry_run:
             return result

@@ -20,6 +20,12 @@ INSTRUCTION = "instruction"
 HIDDEN_CHARS = "hidden_chars"
 TEMPORARY = "temporary"
 LOW_CONFIDENCE = "low_confidence"
+PERSON_CLAIM = "person_claim"
+FORGED_STRUCTURE = "forged_structure"
+# Kinds that need a second, different person before the text reaches a record.
+HIGH_RISK_KINDS = frozenset(
+    {PERSONAL_DATA, INSTRUCTION, HIDDEN_CHARS, PERSON_CLAIM, FORGED_STRUCTURE}
+)
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
 # International or local phone numbers: 8+ digits with the usual separators.
@@ -220,3 +226,13 @@ def low_confidence(confidence: float, threshold: float) -> list[Span]:
             "reason": f"confidence below {threshold:.2f}",
         }
     ]
+
+
+def scan(fields: Iterable[tuple[str, str]]) -> list[Span]:
+    """All text flags over named fields (the gate's entry point)."""
+    return flag_fields(fields)
+
+
+def high_risk(spans: Iterable[Span]) -> list[Span]:
+    """The spans whose kind needs a second person."""
+    return [s for s in spans if s.get("kind") in HIGH_RISK_KINDS]

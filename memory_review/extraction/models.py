@@ -109,6 +109,8 @@ class Candidate(models.Model):
     # text at extraction time, kept for the diff.
     target_slug = models.CharField(max_length=120, blank=True)
     target_snapshot = models.TextField(blank=True)
+    # Set by a reviewer: the record stops being selected after this day.
+    valid_until = models.DateField(null=True, blank=True)
     duplicate_of = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="near_duplicates"
     )

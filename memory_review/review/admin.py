@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Claim, ReviewEvent
+from .models import Claim, HeldChange, ReviewerProfile, ReviewEvent
 
 
 @admin.register(ReviewEvent)
@@ -26,3 +26,26 @@ class ReviewEventAdmin(admin.ModelAdmin):
 class ClaimAdmin(admin.ModelAdmin):
     list_display = ["candidate", "user", "claimed_at", "expires_at"]
     raw_id_fields = ["candidate"]
+
+
+@admin.register(ReviewerProfile)
+class ReviewerProfileAdmin(admin.ModelAdmin):
+    """Staff set each reviewer's public handle: what published commits and records show."""
+
+    list_display = ["user", "public_handle"]
+    search_fields = ["user__username", "public_handle"]
+    raw_id_fields = ["user"]
+
+
+@admin.register(HeldChange)
+class HeldChangeAdmin(admin.ModelAdmin):
+    """Read-only: held changes are decided on their page, by a second person."""
+
+    list_display = ["pk", "kind", "slug", "first_by", "status", "decided_by"]
+    list_filter = ["kind", "status"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

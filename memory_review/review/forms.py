@@ -14,6 +14,11 @@ class CandidateEditForm(forms.Form):
     type = forms.ChoiceField(choices=Candidate.Type.choices)
     operation = forms.ChoiceField(choices=Candidate.Operation.choices, required=False)
     target_slug = forms.SlugField(max_length=120, required=False, label="Record")
+    valid_until = forms.DateField(
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="After this day readers stop selecting the record.",
+    )
 
     def clean(self):
         data = super().clean()
@@ -27,7 +32,10 @@ class CandidateEditForm(forms.Form):
         return data
 
     def edits(self) -> dict:
-        return {k: v for k, v in self.cleaned_data.items() if v not in (None, "")}
+        edits = {k: v for k, v in self.cleaned_data.items() if v not in (None, "")}
+        # An empty date clears a lifetime; the other empty fields mean "unchanged".
+        edits["valid_until"] = self.cleaned_data.get("valid_until")
+        return edits
 
 
 class RejectForm(forms.Form):
@@ -66,6 +74,36 @@ class RecordEditForm(forms.Form):
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
     body = forms.CharField(widget=forms.Textarea(attrs={"rows": 10}))
     type = forms.ChoiceField(choices=Candidate.Type.choices)
+    valid_until = forms.DateField(
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="After this day readers stop selecting the record. Empty: no end.",
+    )
+
+    def fields_to_save(self) -> dict:
+        data = dict(self.cleaned_data)
+        data["valid_until"] = data.get("valid_until") or ""
+        return data
+
+
+class MergeRecordsForm(RecordEditForm):
+    """The records to merge (slugs) and the merged text a person writes."""
+
+    slugs = forms.CharField(
+        max_length=2000,
+        help_text="Slugs of the records to merge, separated by commas or spaces.",
+    )
+
+    def clean_slugs(self) -> list[str]:
+        raw = self.cleaned_data["slugs"].replace(",", " ").split()
+        slugs = list(dict.fromkeys(s.strip() for s in raw if s.strip()))
+        if len(slugs) < 2:
+            raise forms.ValidationError("Name at least two different records.")
+        return slugs
+
+
+class HeldDecisionForm(forms.Form):
+    reason = forms.CharField(max_length=500, required=False)
 
 
 class RetractForm(forms.Form):

@@ -63,6 +63,13 @@ class ReviewEvent(models.Model):
         EDIT_RECORD = "edit_record", "edit record"
         RETRACT_RECORD = "retract_record", "retract record"
         REVERT_CHANGE = "revert_change", "revert change"
+        MERGE_RECORDS = "merge_records", "merge records"
+        HOLD = "hold", "first approval of a record change"
+        REJECT_HELD = "reject_held", "reject held change"
+        CLEAR_FINDING = "clear_finding", "clear release finding"
+        RELEASE = "release"
+        PUBLISH = "publish"
+        ROLLBACK = "rollback"
 
     candidate = models.ForeignKey(
         "extraction.Candidate",
@@ -92,3 +99,74 @@ class ReviewEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.action} {self.candidate_id or self.record_slug}"
+
+
+class ReviewerProfile(models.Model):
+    """What the public side may know of a reviewer: a handle, never an e-mail address.
+
+    Commits on the published branch carry ``handle <handle@KNOWLEDGE_NOREPLY_DOMAIN>``
+    and records list handles in ``reviewed_by``.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reviewer_profile"
+    )
+    public_handle = models.SlugField(
+        max_length=60,
+        unique=True,
+        help_text="Shown in published commits and records instead of the user's name or e-mail.",
+    )
+
+    def __str__(self) -> str:
+        return self.public_handle
+
+
+class HeldChange(models.Model):
+    """A change to a record that waits for a second, different person.
+
+    Record edits, record merges and reverts whose text carries a high-risk flag
+    (or that change a record carrying one) wait here with the text and the
+    record's state when they were held; the queue lists them with the diff.
+    """
+
+    class Kind(models.TextChoices):
+        EDIT_RECORD = "edit_record", "edit record"
+        MERGE_RECORDS = "merge_records", "merge records"
+        REVERT = "revert", "revert change"
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "waiting for a second person"
+        APPLIED = "applied"
+        REJECTED = "rejected"
+
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    slug = models.CharField(max_length=120, db_index=True)
+    # Every record the change touches (the merged ones for a merge).
+    slugs = models.JSONField(default=list)
+    # The text to commit: name, description, body, type, valid_until (ISO date or "").
+    fields = models.JSONField(default=dict)
+    # The record's text when the change was held, for the diff.
+    before = models.JSONField(default=dict)
+    change_id = models.BigIntegerField(null=True, blank=True)
+    flags = models.JSONField(default=list, blank=True)
+    first_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="held_changes"
+    )
+    first_at = models.DateTimeField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["first_at", "pk"]
+        indexes = [models.Index(fields=["status", "first_at"], name="held_change_waiting")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.slug} ({self.status})"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import candidate, dashboard, queue, records, releases, replay
+from .views import audit, candidate, dashboard, held, queue, records, releases, replay
 
 app_name = "review"
 
@@ -18,18 +18,25 @@ urlpatterns = [
     path("candidates/<int:pk>/skip/", candidate.skip, name="skip"),
     path("undo/", candidate.undo, name="undo"),
     path("preview/", candidate.preview, name="preview"),
-    path("audit/", candidate.audit, name="audit"),
+    path("audit/", audit.audit, name="audit"),
     # Knowledge records
     path("records/", records.record_list, name="records"),
+    path("records/merge/", records.record_merge, name="record_merge"),
     path("records/<slug:slug>/", records.record_detail, name="record"),
     path("records/<slug:slug>/edit/", records.record_edit, name="record_edit"),
     path("records/<slug:slug>/retract/", records.record_retract, name="record_retract"),
     path("changes/<int:pk>/revert/", records.change_revert, name="change_revert"),
+    # Record changes held for a second person
+    path("held/", held.held_list, name="held_list"),
+    path("held/<int:pk>/", held.held_detail, name="held"),
+    path("held/<int:pk>/approve/", held.held_approve, name="held_approve"),
+    path("held/<int:pk>/reject/", held.held_reject, name="held_reject"),
     # Releases (publishers)
     path("releases/", releases.release_list, name="releases"),
     path("releases/cut/", releases.release_cut, name="release_cut"),
     path("releases/publish/", releases.release_publish, name="release_publish"),
     path("releases/rollback/", releases.release_rollback, name="release_rollback"),
+    path("releases/findings/clear/", releases.finding_clear, name="finding_clear"),
     # Overview
     path("dashboard/", dashboard.dashboard, name="dashboard"),
     path("replay/<int:pk>/", replay.replay, name="replay"),

@@ -136,7 +136,7 @@ def test_reviewer_works_the_queue_and_publisher_releases(
         text = (knowledge_repo / "records" / f"{record.slug}.md").read_text()
     finally:
         repo.close()
-    assert author == "Alice <alice@example.org>"
+    assert author == "alice <alice@users.noreply.invalid>"
     assert "name: Export notes to Markdown" in text
 
     page.context.clear_cookies()

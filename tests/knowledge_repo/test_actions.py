@@ -22,6 +22,7 @@ from knowledge_repo.actions import (
 )
 from knowledge_repo.models import Change, Record
 from knowledge_repo.selectors import record_file
+from knowledge_repo.sourcerefs import opaque
 
 from .conftest import git, make_record
 
@@ -35,7 +36,10 @@ def test_an_approval_writes_the_record_and_a_pending_change(kb, alice):
     record = Record.objects.get(slug="running-the-tests")
     assert change.status == "pending" and change.kind == "create"
     assert record.commit == "" and record.reviewed_by == ["alice"]
-    assert change.author_name == "Alice" and change.author_email == "alice@example.org"
+    # Commits name the reviewer's public handle at the no-reply domain, never the e-mail.
+    assert change.author_name == "alice"
+    assert change.author_email == "alice@users.noreply.invalid"
+    assert change.sources == ["conv:7#m3"] and record.sources == [opaque("conv:7#m3")]
 
 
 def test_the_committer_makes_one_commit_per_change_authored_by_the_reviewer(kb, alice, dora):
@@ -45,10 +49,14 @@ def test_the_committer_makes_one_commit_per_change_authored_by_the_reviewer(kb, 
     assert [c.kind for c in done] == ["create", "create"]
     log = git(kb, "log", "-2", "--format=%an <%ae>|%cn <%ce>|%B%x00")
     first = log.split("\x00")[1].lstrip("\n")
-    assert first.startswith("Alice <alice@example.org>|memory review <memory-review@localhost>|")
+    assert first.startswith(
+        "alice <alice@users.noreply.invalid>|memory review <memory-review@localhost>|"
+    )
     assert f"Change-Id: {done[0].pk}" in first
-    assert "Candidate: 41" in first
-    assert "Source-Conversation: conv:7#m3\nSource-Conversation: conv:8#m1" in first
+    # The public commit names opaque sources and handles; the app keeps the rest.
+    assert "Candidate:" not in first and "conv:7" not in first
+    refs = f"Source: {opaque('conv:7#m3')}\nSource: {opaque('conv:8#m1')}\nReviewed-by: alice"
+    assert refs in first
     record = Record.objects.get(slug="running-the-tests")
     assert record.commit == done[0].commit_sha
     assert Change.objects.get(pk=done[0].pk).status == "committed"
@@ -76,7 +84,9 @@ def test_an_update_keeps_the_slug_and_accumulates_sources(kb, alice, dora):
     )
     commit_pending()
     record = Record.objects.get(slug="running-the-tests")
-    assert record.sources == ["conv:1", "conv:2"] and record.reviewed_by == ["alice", "dora"]
+    # Sources accumulate; reviewed_by names who approved this text, not earlier versions.
+    assert record.sources == [opaque("conv:1"), opaque("conv:2")]
+    assert record.reviewed_by == ["dora"]
     assert "from the root" in record_file("running-the-tests")
     assert len(commits(kb, "--", "records/running-the-tests.md")) == 2
 
@@ -138,7 +148,8 @@ def test_a_merge_replaces_several_records_with_one_in_one_commit(kb, alice, dora
     assert change.slug == "tests"
     record = Record.objects.get(slug="tests")
     assert record.supersedes == ["test-runner"]
-    assert record.sources == ["conv:1", "conv:2", "conv:3"]
+    assert record.sources == [opaque("conv:1"), opaque("conv:2"), opaque("conv:3")]
+    assert record.reviewed_by == ["dora"]
     assert Record.objects.get(slug="test-runner").retracted
     assert git(kb, "show", "--no-renames", "--name-status", "--format=", "HEAD").split() == [
         "M",

@@ -9,6 +9,7 @@ from knowledge_repo.actions import (
 )
 from knowledge_repo.reader import KnowledgeBaseError
 from knowledge_repo.selectors import open_release, record_file, record_history
+from knowledge_repo.sourcerefs import opaque
 
 from .conftest import make_record
 
@@ -29,11 +30,12 @@ def test_history_lists_each_commit_with_who_what_and_why(kb, alice, dora):
     commit_pending()
     history = record_history("running-the-tests")
     assert [(h.author_name, h.candidate_id) for h in history] == [
-        ("Alice", None),
-        ("Dora", 6),
-        ("Alice", 5),
+        ("alice", None),
+        ("dora", 6),
+        ("alice", 5),
     ]
-    assert history[1].sources == ["conv:2#m1"] and history[1].author_email == "dora@example.org"
+    assert history[1].sources == [opaque("conv:2#m1")]
+    assert history[1].author_email == "dora@users.noreply.invalid"
     assert "-first" in history[1].diff and "+second" in history[1].diff
     assert (
         history[0].message.startswith("Retract running-the-tests") and "gone" in history[0].message

@@ -5,6 +5,7 @@ from django.utils import timezone
 from git import Repo
 
 from knowledge_repo.models import Change, Record
+from knowledge_repo.sourcerefs import resolve
 from memory_review.extraction.models import Candidate
 from memory_review.review import actions
 from memory_review.review.models import Claim, ReviewEvent, Skip
@@ -32,12 +33,20 @@ def test_approval_commits_the_record_with_the_reviewer_as_author(
     change = Change.objects.get(pk=event.change_id or 0)
     assert change.status == Change.Status.COMMITTED
     record = Record.objects.get(slug=change.slug)
-    assert record.sources == [
+    internal = [
         f"help-desk/{c.conversation.external_id}#0",
         f"help-desk/{c.conversation.external_id}#1",
     ]
+    # The published record names its sources only by opaque references, which
+    # the app alone resolves; the change keeps the conversations.
+    assert change.sources == internal
+    assert all(ref.startswith("src-") for ref in record.sources)
+    assert resolve(record.sources) == dict(zip(record.sources, internal, strict=True))
+    assert record.reviewed_by == ["alice"]
     author = _git_log(knowledge_repo, "-1", "--format=%an <%ae>", "--", f"records/{change.slug}.md")
-    assert author == "Alice <alice@example.org>"
+    assert author == "alice <alice@users.noreply.invalid>"
+    message = _git_log(knowledge_repo, "-1", "--format=%B", "--", f"records/{change.slug}.md")
+    assert "Reviewed-by: alice" in message and c.conversation.external_id not in message
 
 
 def test_edits_are_applied_and_audited(alice, django_capture_on_commit_callbacks):
@@ -84,14 +93,18 @@ def test_high_risk_needs_a_second_different_reviewer(
     assert record.open_flags == ["personal_data"]
 
 
-def test_redacted_personal_data_leaves_no_open_flag(
-    alice, dora, django_capture_on_commit_callbacks
+def test_redacted_personal_data_needs_one_person_and_leaves_no_open_flag(
+    alice, django_capture_on_commit_callbacks
 ):
+    # The gate reads the text that will be committed: once the address is
+    # redacted, nothing high-risk is left and one reviewer is enough.
     c = factories.personal()
     body = "Write to the [email address redacted] for access."
-    actions.approve_candidate(candidate=c, reviewer=alice, edits={"body": body})
     with django_capture_on_commit_callbacks(execute=True):
-        actions.approve_candidate(candidate=c, reviewer=dora)
+        event = actions.approve_candidate(candidate=c, reviewer=alice, edits={"body": body})
+    assert event.action == ReviewEvent.Action.APPROVE
+    c.refresh_from_db()
+    assert not c.flag_personal_data
     assert Record.objects.get().open_flags == []
 
 

@@ -28,6 +28,7 @@ PUBLISHER = {
     "review:release_publish",
     "review:release_rollback",
     "review:change_revert",
+    "review:finding_clear",
 }
 LEVELS = {"anonymous": 0, "charlie": 1, "alice": 2, "bob": 3}
 
@@ -67,6 +68,8 @@ def _args(pattern: Any, objects: dict[str, Any]) -> dict[str, Any] | None:
             kwargs[key] = objects["record"].slug
         elif key == "name":
             kwargs[key] = objects["release"].name
+        elif "held" in route:
+            kwargs[key] = objects["held"].pk
         elif "candidate" in route:
             kwargs[key] = objects["candidate"].pk
         elif "change" in route:
@@ -107,8 +110,13 @@ def objects(alice, django_capture_on_commit_callbacks) -> dict[str, Any]:
     release = kr.cut_release(user=alice).release
     assert isinstance(release, Release)
     from knowledge_repo.models import Record
+    from memory_review.review.models import HeldChange
 
+    actions.edit_record(
+        user=alice, slug=change.slug, fields={"body": "Write to jane.doe@example.com for help."}
+    )
     return {
+        "held": HeldChange.objects.get(),
         "candidate": candidate,
         "conversation": candidate.conversation,
         "run": candidate.run,

@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from knowledge_repo.actions import KnowledgeError, cut_release
+from knowledge_repo.actions import KnowledgeError
+from memory_review.review.actions import cut_release
 
 from ._common import find_user, user_option
 
@@ -41,6 +42,11 @@ class Command(BaseCommand):
                 self.stdout.write(f"  {item['slug']}  {item['name']}")
             if len(items) > 50:
                 self.stdout.write(f"  … and {len(items) - 50} more")
+        for finding in result.findings:
+            if not finding.blocking:
+                self.stdout.write(
+                    f"note {finding.kind} {finding.path}:{finding.line}: {finding.message}"
+                )
         for failure in result.failures:
             self.stderr.write(f"FAIL {failure.reason} [{failure.slug or '-'}] {failure.message}")
         if result.failures:

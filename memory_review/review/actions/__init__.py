@@ -8,6 +8,7 @@ the knowledge-repository change (outbox row) in the same transaction; the
 git commit runs after it, on commit, in ``knowledge_repo``.
 """
 
+from ..errors import GateRefused, ReviewError, SecondReviewerRequired
 from ._base import (
     DECISIONS,
     EDITABLE_FIELDS,
@@ -16,8 +17,6 @@ from ._base import (
     AlreadyDecided,
     ClaimedByOther,
     NothingToUndo,
-    ReviewError,
-    SecondReviewerRequired,
     claim_candidate,
     last_decision,
     open_flags_for,
@@ -32,10 +31,21 @@ from .candidates import (
     reject_candidate,
     skip_candidate,
 )
-from .records import edit_record, retract_record, revert_change
+from .held import approve_held, reject_held
+from .records import edit_record, merge_records, record_state, retract_record, revert_change
+from .releases import clear_finding, cut_release, publish_release, rollback_release
 from .undo import undo_last_decision
 
 __all__ = [
+    "GateRefused",
+    "rollback_release",
+    "publish_release",
+    "cut_release",
+    "clear_finding",
+    "record_state",
+    "merge_records",
+    "reject_held",
+    "approve_held",
     "DECISIONS",
     "EDITABLE_FIELDS",
     "OPEN_STATUSES",

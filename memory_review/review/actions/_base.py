@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import timedelta
@@ -11,8 +12,10 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from memory_review.extraction.flags import HIGH_RISK_KINDS
 from memory_review.extraction.models import Candidate
 
+from ..errors import ReviewError
 from ..models import Claim, ReviewEvent, Skip
 
 Status = Candidate.Status
@@ -27,7 +30,15 @@ DECISIONS = (
     Action.MERGE,
     Action.ANSWER_GAP,
 )
-EDITABLE_FIELDS = ("name", "description", "body", "type", "operation", "target_slug")
+EDITABLE_FIELDS = (
+    "name",
+    "description",
+    "body",
+    "type",
+    "operation",
+    "target_slug",
+    "valid_until",
+)
 REJECT_REASONS = (
     "not true",
     "about one visitor",
@@ -37,10 +48,6 @@ REJECT_REASONS = (
     "not useful",
     "duplicate",
 )
-
-
-class ReviewError(Exception):
-    """A decision that cannot be made; the message says why, for the reviewer."""
 
 
 class AlreadyDecided(ReviewError):
@@ -66,18 +73,22 @@ class ClaimedByOther(ReviewError):
         super().__init__(f"{who} is reviewing this candidate right now.")
 
 
-class SecondReviewerRequired(ReviewError):
-    pass
-
-
 class NothingToUndo(ReviewError):
     pass
 
 
 def snapshot(candidate: Candidate) -> dict[str, Any]:
-    """The reviewable state of a candidate, as stored in audit events."""
+    """The reviewable state of a candidate, as stored in audit events (JSON-safe)."""
     data: dict[str, Any] = {name: getattr(candidate, name) for name in EDITABLE_FIELDS}
+    data["valid_until"] = candidate.valid_until.isoformat() if candidate.valid_until else ""
     data["status"] = candidate.status
+    return data
+
+
+def gate_fields(candidate: Candidate) -> dict[str, Any]:
+    """What approving the candidate would commit, as the gate reads it."""
+    data = snapshot(candidate)
+    data.pop("status")
     return data
 
 
@@ -90,14 +101,10 @@ def sources_for(candidate: Candidate) -> list[str]:
 
 
 def open_flags_for(candidate: Candidate) -> list[str]:
-    """Personal-data flags whose text is still in the approved fields (not redacted)."""
-    text = "\n".join([candidate.name, candidate.description, candidate.body])
-    kinds = {
-        flag.get("kind", "")
-        for flag in candidate.flags
-        if flag.get("kind") == "personal_data" and flag.get("text") and flag["text"] in text
-    }
-    return sorted(kinds)
+    """High-risk flag kinds on the candidate's current text (what its record will carry)."""
+    from .. import gate
+
+    return sorted({str(s["kind"]) for s in gate.scan(gate_fields(candidate))} & HIGH_RISK_KINDS)
 
 
 # --- claims -----------------------------------------------------------------
@@ -178,7 +185,11 @@ def _finish(
 def _apply_edits(candidate: Candidate, edits: dict[str, Any] | None) -> bool:
     changed = False
     for name, value in (edits or {}).items():
-        if name in EDITABLE_FIELDS and value is not None and getattr(candidate, name) != value:
+        if name == "valid_until" and isinstance(value, str):
+            value = dt.date.fromisoformat(value) if value else None
+        if name not in EDITABLE_FIELDS or (value is None and name != "valid_until"):
+            continue
+        if getattr(candidate, name) != value:
             setattr(candidate, name, value)
             changed = True
     return changed
@@ -195,13 +206,12 @@ def _knowledge() -> Iterator[None]:
         raise ReviewError(str(error)) from error
 
 
-def _write_change(candidate: Candidate, author: Any) -> Any:
-    """Put the approved candidate into the knowledge-repository outbox."""
-    with _knowledge():
-        return _change_for(candidate, author)
+def _write_change(candidate: Candidate, author: Any, verdict: Any) -> Any:
+    """Put the approved candidate into the knowledge-repository outbox.
 
-
-def _change_for(candidate: Candidate, author: Any) -> Any:
+    The record names the people who approved this text (``verdict.approvers``)
+    and carries the high-risk kinds the gate found as its open flags.
+    """
     from knowledge_repo import actions as kr
 
     fields = {
@@ -212,22 +222,25 @@ def _change_for(candidate: Candidate, author: Any) -> Any:
         "type": candidate.type,
         "sources": tuple(sources_for(candidate)),
         "candidate_id": candidate.pk,
-        "open_flags": tuple(open_flags_for(candidate)),
+        "open_flags": tuple(verdict.high_risk_kinds) if verdict else (),
+        "approvers": tuple(verdict.approvers) if verdict else (author,),
+        "valid_until": candidate.valid_until,
     }
     operation = candidate.operation
-    if candidate.kind == Candidate.Kind.GAP or operation == Candidate.Operation.CREATE:
-        return kr.create_record(**fields)
-    if operation == Candidate.Operation.UPDATE:
-        return kr.update_record(slug=candidate.target_slug, **fields)
-    if operation == Candidate.Operation.SUPERSEDE:
-        return kr.create_record(supersedes=(candidate.target_slug,), **fields)
-    if operation == Candidate.Operation.RETRACT:
-        return kr.retract_record(
-            author=author,
-            slug=candidate.target_slug,
-            reason=candidate.description,
-            candidate_id=candidate.pk,
-        )
+    with _knowledge():
+        if candidate.kind == Candidate.Kind.GAP or operation == Candidate.Operation.CREATE:
+            return kr.create_record(**fields, context=candidate.question)
+        if operation == Candidate.Operation.UPDATE:
+            return kr.update_record(slug=candidate.target_slug, **fields)
+        if operation == Candidate.Operation.SUPERSEDE:
+            return kr.create_record(supersedes=(candidate.target_slug,), **fields)
+        if operation == Candidate.Operation.RETRACT:
+            return kr.retract_record(
+                author=author,
+                slug=candidate.target_slug,
+                reason=candidate.description,
+                candidate_id=candidate.pk,
+            )
     return None
 
 

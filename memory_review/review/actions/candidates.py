@@ -7,56 +7,151 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from memory_review.extraction import flags as flagging
 from memory_review.extraction.models import Candidate
 
+from .. import gate
+from ..errors import GateRefused
 from ..models import Claim, ReviewEvent, Skip
 from ._base import (
     Action,
-    SecondReviewerRequired,
     Status,
     _apply_edits,
     _check_target,
     _finish,
-    _knowledge,
     _lock,
     _write_change,
-    open_flags_for,
+    gate_fields,
     snapshot,
-    sources_for,
+)
+
+# Flags computed from the text (the others, like low confidence, describe the extraction).
+TEXT_KINDS = frozenset({*flagging.HIGH_RISK_KINDS, flagging.TEMPORARY})
+FLAG_COLUMNS = tuple(
+    f.name
+    for f in Candidate._meta.get_fields()
+    if f.name.startswith("flag_") and f.name.removeprefix("flag_") in TEXT_KINDS
 )
 
 # --- decisions --------------------------------------------------------------
+
+
+def _first_approval(candidate: Candidate) -> gate.FirstApproval | None:
+    """The first approval in force of a candidate awaiting its second one."""
+    if candidate.status != Status.AWAITING_SECOND:
+        return None
+    event = (
+        ReviewEvent.objects.select_related("user")
+        .filter(candidate=candidate, action=Action.FIRST_APPROVAL, undone_by=None)
+        .first()
+    )
+    if event is None:
+        return None
+    state = {k: v for k, v in event.after.items() if k != "status"}
+    return gate.FirstApproval(user=event.user, fingerprint=gate.fingerprint(state))
+
+
+def _refresh_flags(candidate: Candidate, spans: list[dict[str, Any]]) -> None:
+    """Text flags recomputed on the text to commit replace those of the extracted text."""
+    kept = [f for f in candidate.flags or [] if f.get("kind") not in TEXT_KINDS]
+    candidate.flags = kept + spans
+    kinds = {str(f.get("kind")) for f in candidate.flags}
+    for name in FLAG_COLUMNS:
+        setattr(candidate, name, name.removeprefix("flag_") in kinds)
+
+
+def _target_records(candidate: Candidate) -> list[Any]:
+    from knowledge_repo.models import Record
+
+    if not candidate.target_slug or candidate.operation == Candidate.Operation.CREATE:
+        return []
+    return list(Record.objects.filter(slug=candidate.target_slug, retracted=False))
+
+
+def _check_gap_answer(candidate: Candidate, edits: dict[str, Any] | None, original: str) -> None:
+    # A gap's first approval must bring the answer a person wrote; the body
+    # the extractor proposed is never the answer.
+    if candidate.kind != Candidate.Kind.GAP or candidate.status != Status.PENDING:
+        return
+    if not edits or not str(edits.get("body") or "").strip() or edits["body"] == original:
+        raise GateRefused("Write the answer to the visitor's question before approving a gap.")
+
+
+def _decide(
+    c: Candidate,
+    reviewer: Any,
+    *,
+    before: dict[str, Any],
+    edits: dict[str, Any] | None,
+    original_body: str,
+    bulk: bool = False,
+    intent: str = "",
+) -> ReviewEvent:
+    """Put the candidate's current text through the gate; hold it or commit it."""
+    _check_target(c)
+    if c.operation == Candidate.Operation.RETRACT or c.operation == Candidate.Operation.NONE:
+        verdict = None  # no text goes into a record
+    else:
+        _check_gap_answer(c, edits, original_body)
+        verdict = gate.check(
+            reviewer=reviewer,
+            fields=gate_fields(c),
+            records=_target_records(c),
+            first=_first_approval(c),
+            bulk=bulk,
+            question=c.question if c.kind == Candidate.Kind.GAP else None,
+        )
+        _refresh_flags(c, verdict.flags)
+        if verdict.held:
+            c.status = Status.AWAITING_SECOND
+            return _finish(
+                c,
+                reviewer,
+                action=Action.FIRST_APPROVAL,
+                before=before,
+                reason=intent or verdict.message,
+                bulk=bulk,
+            )
+    change = _write_change(c, reviewer, verdict)
+    merged = intent == "merge" or (
+        before.get("status") == Status.AWAITING_SECOND and _first_intent(c) == "merge"
+    )
+    if merged:
+        c.status, action = Status.MERGED, Action.MERGE
+    else:
+        c.status = Status.APPROVED
+        action = Action.ANSWER_GAP if c.kind == Candidate.Kind.GAP else Action.APPROVE
+    return _finish(c, reviewer, action=action, before=before, change=change, bulk=bulk)
+
+
+def _first_intent(candidate: Candidate) -> str:
+    event = (
+        ReviewEvent.objects.filter(
+            candidate=candidate, action=Action.FIRST_APPROVAL, undone_by=None
+        )
+        .only("reason")
+        .first()
+    )
+    return "merge" if event is not None and event.reason == "merge" else ""
 
 
 @transaction.atomic(durable=True)
 def approve_candidate(
     *, candidate: Candidate, reviewer: Any, edits: dict[str, Any] | None = None, bulk: bool = False
 ) -> ReviewEvent:
-    """Approve (after optional edits). High-risk candidates need two different reviewers.
+    """Approve (after optional edits); the gate decides whether one person is enough.
 
-    The first approval of a high-risk candidate only moves it to
-    ``awaiting_second``. A second reviewer who changes the text makes a new
-    first approval, so every committed text was approved by two people.
+    The gate reads the text that will be committed. When a high-risk flag is on
+    it (or on the record it changes), the approval is a first approval and the
+    candidate waits in ``awaiting_second``; a different reviewer approving the
+    same text commits it, and one who changes the text makes a new first
+    approval. A gap needs an answer a person wrote.
     """
     c = _lock(candidate.pk, reviewer)
     before = snapshot(c)
-    edited = _apply_edits(c, edits)
-    _check_target(c)
-    if c.status == Status.AWAITING_SECOND and not edited:
-        first = ReviewEvent.objects.filter(
-            candidate=c, action=Action.FIRST_APPROVAL, undone_by=None
-        ).first()
-        if first is not None and first.user_id == reviewer.pk:
-            raise SecondReviewerRequired(
-                "You gave the first approval; a different reviewer must give the second."
-            )
-    elif c.is_high_risk:
-        c.status = Status.AWAITING_SECOND
-        return _finish(c, reviewer, action=Action.FIRST_APPROVAL, before=before, bulk=bulk)
-    change = _write_change(c, reviewer)
-    c.status = Status.APPROVED
-    action = Action.ANSWER_GAP if c.kind == Candidate.Kind.GAP else Action.APPROVE
-    return _finish(c, reviewer, action=action, before=before, change=change, bulk=bulk)
+    original_body = c.body
+    _apply_edits(c, edits)
+    return _decide(c, reviewer, before=before, edits=edits, original_body=original_body, bulk=bulk)
 
 
 @transaction.atomic(durable=True)
@@ -88,31 +183,23 @@ def mark_duplicate(*, candidate: Candidate, reviewer: Any, of: str = "") -> Revi
 def merge_candidate(
     *, candidate: Candidate, reviewer: Any, target_slug: str, edits: dict[str, Any]
 ) -> ReviewEvent:
-    """Fold the candidate into an existing record, with the merged text the reviewer wrote."""
-    from knowledge_repo import actions as kr
+    """Fold the candidate into an existing record, with the merged text the reviewer wrote.
 
+    The merged text goes through the gate like any approval, whatever state the
+    candidate is in: a merge never skips a second reviewer.
+    """
     c = _lock(candidate.pk, reviewer)
     before = snapshot(c)
-    _apply_edits(c, edits)
-    c.target_slug = target_slug
-    c.operation = Candidate.Operation.UPDATE
-    if c.is_high_risk and c.status == Status.PENDING:
-        c.status = Status.AWAITING_SECOND
-        return _finish(c, reviewer, action=Action.FIRST_APPROVAL, before=before)
-    with _knowledge():
-        change = kr.update_record(
-            author=reviewer,
-            slug=target_slug,
-            name=c.name,
-            description=c.description,
-            body=c.body,
-            type=c.type,
-            sources=tuple(sources_for(c)),
-            candidate_id=c.pk,
-            open_flags=tuple(open_flags_for(c)),
-        )
-    c.status = Status.MERGED
-    return _finish(c, reviewer, action=Action.MERGE, before=before, change=change)
+    original_body = c.body
+    _apply_edits(c, {**edits, "target_slug": target_slug, "operation": Candidate.Operation.UPDATE})
+    return _decide(
+        c,
+        reviewer,
+        before=before,
+        edits={**edits, "body": edits.get("body", c.body)},
+        original_body=original_body,
+        intent="merge",
+    )
 
 
 def skip_candidate(*, candidate: Candidate, reviewer: Any) -> None:

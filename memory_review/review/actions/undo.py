@@ -16,6 +16,7 @@ from ._base import (
     Action,
     NothingToUndo,
     ReviewError,
+    _apply_edits,
     _knowledge,
     snapshot,
 )
@@ -49,9 +50,9 @@ def undo_last_decision(*, reviewer: Any) -> ReviewEvent:
             reverted = kr.revert_change(
                 author=reviewer, change=Change.objects.get(pk=event.change_id)
             )
-    for name, value in event.before.items():
-        if name in EDITABLE_FIELDS or name == "status":
-            setattr(c, name, value)
+    _apply_edits(c, {k: v for k, v in event.before.items() if k in EDITABLE_FIELDS})
+    if "status" in event.before:
+        c.status = event.before["status"]
     c.save()
     undo = ReviewEvent.objects.create(
         candidate=c,

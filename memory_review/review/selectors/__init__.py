@@ -19,6 +19,7 @@ from .dashboard import (
     AUDITED_FIELDS,
     audit_events,
     dashboard,
+    expiring_records,
     sources,
     with_changes,
 )
@@ -47,6 +48,7 @@ from .queue import (
 )
 
 __all__ = [
+    "expiring_records",
     "FLAG_FILTERS",
     "EVIDENCE_WINDOW",
     "MAX_MESSAGES",

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Count, Max, Min, Q, QuerySet
 from django.db.models.functions import TruncDate
 from django.utils import timezone
@@ -13,7 +14,7 @@ from conversations.models import Source
 from memory_review.extraction.models import Candidate, ExtractionRun
 
 from ..actions import DECISIONS
-from ..models import Claim, ReviewEvent
+from ..models import Claim, HeldChange, ReviewEvent
 from .queue import FLAG_FILTERS
 
 
@@ -77,18 +78,50 @@ def dashboard(days: int = 14) -> dict[str, Any]:
         "per_flag": per_flag,
         "days": days,
         "claims": Claim.objects.filter(expires_at__gt=now).count(),
+        "held_changes": HeldChange.objects.filter(status=HeldChange.Status.WAITING).count(),
+        "expiring": expiring_records(settings.REVIEW_EXPIRY_WARNING_DAYS),
+        "expiry_days": settings.REVIEW_EXPIRY_WARNING_DAYS,
+        "today": timezone.localdate(),
     }
 
 
 def audit_events(
-    *, candidate_id: int | None = None, slug: str = "", before: datetime | None = None
+    *,
+    candidate_id: int | None = None,
+    slug: str = "",
+    username: str = "",
+    action: str = "",
+    since: date | None = None,
+    until: date | None = None,
+    before: datetime | None = None,
 ) -> QuerySet[ReviewEvent]:
+    """Review events matching every filter given (dates are inclusive, local days)."""
     qs = ReviewEvent.objects.select_related("user", "candidate")
     if candidate_id:
         qs = qs.filter(candidate_id=candidate_id)
     if slug:
         qs = qs.filter(record_slug=slug)
+    if username:
+        qs = qs.filter(user__username=username)
+    if action:
+        qs = qs.filter(action=action)
+    if since:
+        qs = qs.filter(at__date__gte=since)
+    if until:
+        qs = qs.filter(at__date__lte=until)
     return qs
+
+
+def expiring_records(days: int) -> list[Any]:
+    """Current records whose valid_until falls within ``days`` (or has passed), soonest first."""
+    from knowledge_repo.models import Record
+
+    limit = timezone.localdate() + timedelta(days=days)
+    return list(
+        Record.objects.filter(retracted=False, valid_until__isnull=False, valid_until__lte=limit)
+        .order_by("valid_until", "slug")
+        .only("slug", "name", "valid_until")[:100]
+    )
 
 
 def sources() -> list[Source]:

@@ -289,28 +289,3 @@ def preview(request: HttpRequest) -> HttpResponse:
         )
     )
     return HttpResponse(f"records/{slug}.md\n\n{text}", content_type="text/plain; charset=utf-8")
-
-
-@require_GET
-@reviewer_required
-def audit(request: HttpRequest) -> HttpResponse:
-    """Every decision and edit, newest first; per candidate or per record with a filter."""
-    candidate_id = request.GET.get("candidate", "")
-    slug = request.GET.get("record", "")
-    events = selectors.audit_events(
-        candidate_id=int(candidate_id) if candidate_id.isdigit() else None, slug=slug
-    )
-    before = request.GET.get("before", "")
-    if before.isdigit():
-        events = events.filter(pk__lt=int(before))
-    rows = list(events.order_by("-pk")[:100])
-    return render(
-        request,
-        "review/audit.html",
-        {
-            "events": selectors.with_changes(rows),
-            "candidate_id": candidate_id,
-            "slug": slug,
-            "older": rows[-1].pk if len(rows) == 100 else None,
-        },
-    )

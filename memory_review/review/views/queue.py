@@ -13,6 +13,7 @@ from memory_review.roles import reviewer_required
 
 from .. import actions, selectors
 from ..forms import BulkForm
+from ..models import HeldChange
 from ..selectors import FLAG_FILTERS, TABS, QueueFilters
 
 
@@ -52,6 +53,14 @@ def queue(request: HttpRequest) -> HttpResponse:
             "now": timezone.now(),
             # One reverse() per page, not two per row: rows link to <prefix><pk>/.
             "candidate_prefix": reverse("review:candidate", args=[0]).removesuffix("0/"),
+            # Record edits, merges and reverts held for a second person wait with the candidates.
+            "held_changes": list(
+                HeldChange.objects.filter(status=HeldChange.Status.WAITING).select_related(
+                    "first_by"
+                )[:50]
+            )
+            if filters.tab == "second"
+            else [],
         },
     )
 

@@ -13,11 +13,13 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from knowledge_repo import selectors as kb
+from knowledge_repo import sourcerefs
 from knowledge_repo.models import Change, Record
 from memory_review.roles import publisher_required, reviewer_required
 
 from .. import actions
-from ..forms import RecordEditForm, RetractForm
+from ..forms import MergeRecordsForm, RecordEditForm, RetractForm
+from ..models import HeldChange, ReviewEvent
 from ..selectors import audit_events, with_changes
 
 PAGE = 50
@@ -82,17 +84,33 @@ def record_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "history": [(entry, changes.get(entry.change_id or 0)) for entry in history],
             "pending": [c for c in changes.values() if c.status != Change.Status.COMMITTED],
             "events": with_changes(list(audit_events(slug=slug).order_by("-pk")[:50])),
-            "edit_form": RecordEditForm(
-                initial={
-                    "name": record.name,
-                    "description": record.description,
-                    "body": record.body,
-                    "type": record.type,
-                }
-            ),
+            "edit_form": RecordEditForm(initial=_initial(record)),
+            "held": [
+                h
+                for h in HeldChange.objects.filter(status=HeldChange.Status.WAITING)
+                if record.slug in h.slugs
+            ],
+            "source_refs": sourcerefs.resolve(record.sources),
             "retract_form": RetractForm(),
         },
     )
+
+
+def _initial(record: Record) -> dict:
+    return {
+        "name": record.name,
+        "description": record.description,
+        "body": record.body,
+        "type": record.type,
+        "valid_until": record.valid_until,
+    }
+
+
+def _saved_message(request: HttpRequest, event: ReviewEvent, done: str) -> None:
+    if event.action == ReviewEvent.Action.HOLD:
+        messages.warning(request, event.reason)
+    else:
+        messages.success(request, done)
 
 
 @require_http_methods(["GET", "POST"])
@@ -102,19 +120,42 @@ def record_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if record.retracted:
         messages.error(request, "A retracted record cannot be edited.")
         return redirect("review:record", slug=slug)
-    before = {k: getattr(record, k) for k in ("name", "description", "body", "type")}
-    form = RecordEditForm(request.POST or None, initial=before)
+    form = RecordEditForm(request.POST or None, initial=_initial(record))
     if request.method == "POST" and form.is_valid():
         try:
-            actions.edit_record(
-                user=request.user, slug=slug, before=before, fields=dict(form.cleaned_data)
-            )
+            event = actions.edit_record(user=request.user, slug=slug, fields=form.fields_to_save())
         except actions.ReviewError as error:
             messages.error(request, str(error))
         else:
-            messages.success(request, f"{slug} updated.")
+            _saved_message(request, event, f"{slug} updated.")
             return redirect("review:record", slug=slug)
     return render(request, "review/record_edit.html", {"record": record, "form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@reviewer_required
+def record_merge(request: HttpRequest) -> HttpResponse:
+    """Merge several records into one whose text a person writes (through the gate)."""
+    slugs = request.GET.get("slugs", "")
+    first = (
+        Record.objects.filter(slug=slugs.replace(",", " ").split()[0]).first() if slugs else None
+    )
+    initial = {**(_initial(first) if first else {}), "slugs": slugs}
+    form = MergeRecordsForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        fields = form.fields_to_save()
+        wanted = fields.pop("slugs")
+        try:
+            event = actions.merge_records(user=request.user, slugs=wanted, fields=fields)
+        except actions.ReviewError as error:
+            messages.error(request, str(error))
+        else:
+            _saved_message(request, event, f"Merged {', '.join(wanted)}.")
+            target = event.record_slug if event.action != ReviewEvent.Action.HOLD else wanted[0]
+            return redirect("review:record", slug=target)
+    chosen = form["slugs"].value() or ""
+    records = Record.objects.filter(slug__in=str(chosen).replace(",", " ").split(), retracted=False)
+    return render(request, "review/record_merge.html", {"form": form, "records": records})
 
 
 @require_POST
@@ -141,9 +182,9 @@ def change_revert(request: HttpRequest, pk: int) -> HttpResponse:
     if change is None:
         raise Http404("No such change.")
     try:
-        actions.revert_change(user=request.user, change=change)
+        event = actions.revert_change(user=request.user, change=change)
     except actions.ReviewError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"Change {pk} reverted with a new commit.")
+        _saved_message(request, event, f"Change {pk} reverted with a new commit.")
     return redirect("review:record", slug=change.slug)

@@ -6,21 +6,27 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from knowledge_repo import actions as kr
+from knowledge_repo import checks
 from knowledge_repo import selectors as kb
 from knowledge_repo.models import Publication, Release
 from memory_review.roles import publisher_required
+
+from .. import actions
 
 
 @require_GET
 @publisher_required
 def release_list(request: HttpRequest) -> HttpResponse:
-    snapshot = kb.take_snapshot()
+    snapshot = kb.take_snapshot(full=True)
+    failures, findings = kb.checks_with_findings(snapshot=snapshot)
+    cleared = checks.clearances(findings)
     return render(
         request,
         "review/releases.html",
         {
             "changelog": kb.changes_since_last_release(snapshot=snapshot),
-            "failures": kb.release_checks(snapshot=snapshot),
+            "failures": failures,
+            "findings": [(f, cleared.get(f.key)) for f in findings],
             "index_lines": snapshot.index_lines,
             "index_chars": snapshot.index_chars,
             "budget": kb.index_budget(),
@@ -38,7 +44,7 @@ def release_list(request: HttpRequest) -> HttpResponse:
 def release_cut(request: HttpRequest) -> HttpResponse:
     name = request.POST.get("name", "").strip() or None
     try:
-        result = kr.cut_release(user=request.user, name=name)
+        result = actions.cut_release(user=request.user, name=name)
     except kr.KnowledgeError as error:
         messages.error(request, str(error))
         return redirect("review:releases")
@@ -57,7 +63,7 @@ def release_cut(request: HttpRequest) -> HttpResponse:
 @publisher_required
 def release_publish(request: HttpRequest) -> HttpResponse:
     try:
-        publication = kr.publish_release(user=request.user, name=request.POST.get("name", ""))
+        publication = actions.publish_release(user=request.user, name=request.POST.get("name", ""))
     except kr.KnowledgeError as error:
         messages.error(request, str(error))
         return redirect("review:releases")
@@ -76,9 +82,36 @@ def release_publish(request: HttpRequest) -> HttpResponse:
 @publisher_required
 def release_rollback(request: HttpRequest) -> HttpResponse:
     try:
-        publication = kr.rollback_release(user=request.user)
+        publication = actions.rollback_release(user=request.user)
     except kr.KnowledgeError as error:
         messages.error(request, str(error))
     else:
         messages.success(request, f"Published is back at {publication.release.name}.")
+    return redirect("review:releases")
+
+
+@require_POST
+@publisher_required
+def finding_clear(request: HttpRequest) -> HttpResponse:
+    """Clear one release-check finding with a reason (a high-risk one needs two people)."""
+    key = request.POST.get("key", "")
+    reason = request.POST.get("reason", "").strip()
+    _, findings = kb.checks_with_findings()
+    finding = next((f for f in findings if f.key == key), None)
+    if finding is None:
+        messages.error(request, "That finding is no longer in the tree; nothing to clear.")
+        return redirect("review:releases")
+    try:
+        clearance = actions.clear_finding(user=request.user, finding=finding, reason=reason)
+    except actions.ReviewError as error:
+        messages.error(request, str(error))
+    else:
+        if clearance.in_force:
+            messages.success(request, f"Cleared {finding.kind} in {finding.path}:{finding.line}.")
+        else:
+            messages.success(
+                request,
+                f"First clearance of {finding.kind} in {finding.path}:{finding.line}; "
+                "a second person must confirm it.",
+            )
     return redirect("review:releases")

@@ -1,0 +1,118 @@
+"""Releases, publications, rollbacks and cleared findings, each with its audit event.
+
+The knowledge repository does the git work (``knowledge_repo.actions``); these
+wrappers are what the pages and the ``kb_*`` commands call, so the audit log
+holds every release and publication beside the review decisions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from ..errors import ReviewError, SecondReviewerRequired
+from ..models import ReviewEvent
+from ._base import Action
+
+
+def _event(user: Any, action: str, reason: str, after: dict[str, Any] | None = None) -> None:
+    ReviewEvent.objects.create(
+        user=user, action=action, reason=reason, after=after or {}, at=timezone.now()
+    )
+
+
+def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) -> Any:
+    """Run the checks on the tree and tag a release when nothing blocks it."""
+    from knowledge_repo import actions as kr
+
+    result = kr.cut_release(user=user, name=name, dry_run=dry_run)
+    if result.release is not None and user is not None:
+        _event(
+            user,
+            Action.RELEASE,
+            f"cut {result.release.name} at {result.release.sha[:10]}",
+            {"release": result.release.name, "changelog": result.changelog},
+        )
+    return result
+
+
+def publish_release(*, user: Any, name: str) -> Any:
+    """Publish a release (the publish-time check may refuse it) and record who did."""
+    from knowledge_repo import actions as kr
+
+    publication = kr.publish_release(user=user, name=name)
+    if user is not None:
+        failed = ", ".join(publication.failed_remotes)
+        _event(
+            user,
+            Action.PUBLISH,
+            f"published {name}" + (f"; remotes that failed: {failed}" if failed else ""),
+            {"release": name, "results": publication.results},
+        )
+    return publication
+
+
+def rollback_release(*, user: Any) -> Any:
+    """Move published back one release and record who did."""
+    from knowledge_repo import actions as kr
+
+    publication = kr.rollback_release(user=user)
+    if user is not None:
+        _event(
+            user,
+            Action.ROLLBACK,
+            f"rolled published back to {publication.release.name}",
+            {"release": publication.release.name, "results": publication.results},
+        )
+    return publication
+
+
+@transaction.atomic(durable=True)
+def clear_finding(*, user: Any, finding: Any, reason: str) -> Any:
+    """Let one release-check finding ship, with the reason a person gives.
+
+    A high-risk finding needs two different people: the first clearance waits,
+    a second person confirms it. A clearance is tied to the text found, so an
+    edit that changes it brings the finding back.
+    """
+    from knowledge_repo.models import FindingClearance
+
+    if not reason.strip():
+        raise ReviewError("Say why this finding may ship.")
+    now = timezone.now()
+    clearance = FindingClearance.objects.select_for_update().filter(key=finding.key).first()
+    if clearance is None:
+        clearance = FindingClearance.objects.create(
+            key=finding.key,
+            slug=finding.slug,
+            kind=finding.kind,
+            text=finding.text,
+            reason=reason.strip(),
+            high_risk=finding.high_risk,
+            cleared_by=user,
+            cleared_at=now,
+        )
+        what = "first clearance" if finding.high_risk else "cleared"
+    elif clearance.in_force:
+        raise ReviewError("This finding is already cleared.")
+    elif clearance.cleared_by_id == user.pk:
+        raise SecondReviewerRequired(
+            "You gave the first clearance; a different person must confirm a high-risk finding."
+        )
+    else:
+        clearance.confirmed_by = user
+        clearance.confirmed_at = now
+        clearance.reason = f"{clearance.reason}\nConfirmed: {reason.strip()}"
+        clearance.save(update_fields=["confirmed_by", "confirmed_at", "reason"])
+        what = "confirmed clearance"
+    ReviewEvent.objects.create(
+        user=user,
+        action=Action.CLEAR_FINDING,
+        record_slug=finding.slug,
+        reason=f"{what} of {finding.kind} at {finding.path}:{finding.line}: {reason.strip()}",
+        after={"kind": finding.kind, "text": finding.text, "key": finding.key},
+        at=now,
+    )
+    return clearance
