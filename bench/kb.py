@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,6 +58,7 @@ from knowledge_repo.recordfile import (  # noqa: E402
     render_index,
     render_record,
 )
+from memory_review.review.actions import clear_finding  # noqa: E402
 
 GIT_ENV = {
     **os.environ,
@@ -199,10 +201,24 @@ def release_and_read(path: Path, user: User, n: int) -> None:
     )
     git(path, "commit", "-qam", "undo bare edits")
     start = time.perf_counter()
+    dry = actions.cut_release(user=user, dry_run=True)
+    took = time.perf_counter() - start
+    kinds = Counter(f.kind for f in dry.findings)
+    print(
+        f"release checks of {n} records, every record file rescanned: {ms(took)}; findings {dict(kinds)}"
+    )
+    # A generated tree is over the index budget; a person clears that (two for high-risk).
+    second = User.objects.get_or_create(username="bench-2", defaults={"first_name": "Two"})[0]
+    for finding in dry.findings:
+        if finding.blocking:
+            clear_finding(user=user, finding=finding, reason="bench")
+            if finding.high_risk:
+                clear_finding(user=second, finding=finding, reason="bench")
+    start = time.perf_counter()
     result = actions.cut_release(user=user, name="bench-1")
     took = time.perf_counter() - start
     assert result.release is not None, result.failures
-    print(f"release of {n} records, cold (every record parsed): {ms(took)}  (target < 5 s)")
+    print(f"release of {n} records, checks and tag: {ms(took)}  (target < 5 s)")
     for r in range(5):
         approval_to_commit(user, f"record-{(r * 104729) % n:05d}", 100 + r)
     start = time.perf_counter()

@@ -99,7 +99,10 @@ def test_each_candidate_is_decided_once_and_committed_once(knowledge_repo):
     assert set(Change.objects.values_list("status", flat=True)) == {"committed"}
     repo = Repo(knowledge_repo)
     try:
-        trailers = repo.git.log("--format=%(trailers:key=Candidate,valueonly)").split()
+        trailers = repo.git.log("--format=%(trailers:key=Change-Id,valueonly)").split()
     finally:
         repo.close()
-    assert sorted(int(t) for t in trailers) == sorted(ids)
+    # One commit per change, each change from one candidate (the commit names no candidate).
+    committed = Change.objects.filter(pk__in=[int(t) for t in trailers])
+    assert len(trailers) == len(set(trailers)) == CANDIDATES
+    assert sorted(c.candidate_id for c in committed) == sorted(ids)

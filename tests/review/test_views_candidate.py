@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from knowledge_repo.models import Change, Record
+from knowledge_repo.sourcerefs import opaque
 from memory_review.extraction.models import Candidate
 from memory_review.review import actions
 from memory_review.review.models import Claim, ReviewEvent
@@ -251,8 +252,10 @@ def test_preview_renders_the_record_file(reviewing):
     )
     text = response.content.decode()
     assert text.startswith("records/run-tests.md")
-    assert "name: Run tests" in text and "reviewed_by:\n- Alice" in text
-    assert f"help-desk/{c.conversation.external_id}#0" in text
+    assert "name: Run tests" in text and "reviewed_by:\n- alice" in text
+    # The preview shows the file as published: opaque sources, no conversation id.
+    assert opaque(f"help-desk/{c.conversation.external_id}#0") in text
+    assert c.conversation.external_id not in text
 
 
 def test_audit_log_lists_decisions_with_before_and_after(

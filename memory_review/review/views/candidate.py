@@ -17,7 +17,7 @@ from .. import actions, selectors
 from ..forms import CandidateEditForm, DuplicateForm, MergeForm, RejectForm
 from ..selectors import QueueFilters
 from ..text import redacted
-from ._common import get_candidate_for_reviewer, user_label, wants_json
+from ._common import get_candidate_for_reviewer, wants_json
 
 
 def _filters(request: HttpRequest) -> QueueFilters:
@@ -265,6 +265,9 @@ def preview(request: HttpRequest) -> HttpResponse:
     """The record file the edit form would produce, for the live preview."""
     from knowledge_repo.recordfile import RecordData, render_record
     from knowledge_repo.slugs import slugify
+    from knowledge_repo.sourcerefs import opaque
+
+    from ..identity import public_handle
 
     form = CandidateEditForm(request.POST)
     form.is_valid()
@@ -284,8 +287,10 @@ def preview(request: HttpRequest) -> HttpResponse:
             body=data["body"],
             created=today,
             updated=today,
-            sources=actions.sources_for(candidate) if candidate else [],
-            reviewed_by=[user_label(request.user)],
+            # As published: opaque references and the reviewer's public handle.
+            sources=[opaque(s) for s in actions.sources_for(candidate)] if candidate else [],
+            reviewed_by=[public_handle(request.user)],
+            valid_until=request.POST.get("valid_until") or None,
         )
     )
     return HttpResponse(f"records/{slug}.md\n\n{text}", content_type="text/plain; charset=utf-8")
