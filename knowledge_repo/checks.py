@@ -20,6 +20,7 @@ import hashlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.conf import settings
 from django.utils import timezone
@@ -27,8 +28,16 @@ from django.utils import timezone
 from memory_review.extraction import flags as flagging
 from memory_review.extraction.dedup import NearDuplicateIndex, match_text
 
+from .findingcache import FindingCache, Raw
 from .models import FindingClearance
-from .recordfile import INDEX_FILE, RECORDS_DIR, RecordData
+from .reader import read_blobs
+from .recordfile import (
+    INDEX_FILE,
+    RECORDS_DIR,
+    RecordData,
+    RecordFormatError,
+    parse_record,
+)
 
 PLACEHOLDER = re.compile(r"^\W*the visitor needed an answer to\b", re.IGNORECASE)
 
@@ -83,12 +92,12 @@ def _line_of(file_text: str, field: str, value: str, start: int) -> int:
     return file_text.count("\n", 0, match.start()) + 1 if match else 1
 
 
-def scan_record(
+def content_findings(
     data: RecordData, file_text: str, *, allowed: set[str] | None = None
-) -> list[Finding]:
-    """Findings in one record file (everything but near-duplicates, which need them all)."""
+) -> list[Raw]:
+    """What the text of one record file holds (cacheable by blob: no date, no other record)."""
     allowed = allowed_contacts() if allowed is None else allowed
-    found: list[Finding] = []
+    found: list[Raw] = []
     fields = (("name", data.name), ("description", data.description), ("body", data.body))
     for span in flagging.scan(fields):
         kind = str(span["kind"])
@@ -97,60 +106,71 @@ def scan_record(
         if kind not in flagging.HIGH_RISK_KINDS:
             continue
         field, value = str(span["field"]), dict(fields)[str(span["field"])]
-        found.append(
-            Finding(
-                slug=data.slug,
-                kind=kind,
-                line=_line_of(file_text, field, value, int(span["start"])),  # type: ignore[call-overload]
-                text=str(span["text"]),
-                message=f"{span['reason']} in the {field}",
-                high_risk=True,
-            )
-        )
+        line = _line_of(file_text, field, value, int(span["start"]))  # type: ignore[call-overload]
+        found.append((kind, line, str(span["text"]), f"{span['reason']} in the {field}", True))
     body = data.body.strip()
     if not body or PLACEHOLDER.match(body):
+        message = "the body is empty" if not body else "the body is a generated placeholder"
         found.append(
-            Finding(
-                slug=data.slug,
-                kind="placeholder_body",
-                line=_line_of(file_text, "body", data.body, 0),
-                text=body[:120],
-                message="the body is empty" if not body else "the body is a generated placeholder",
-                high_risk=False,
+            (
+                "placeholder_body",
+                _line_of(file_text, "body", data.body, 0),
+                body[:120],
+                message,
+                False,
             )
         )
-    if data.valid_until:
-        try:
-            expired = dt.date.fromisoformat(data.valid_until) < timezone.localdate()
-        except ValueError:
-            expired = False
-        if expired:
-            found.append(
-                Finding(
-                    slug=data.slug,
-                    kind="expired",
-                    line=_line_of(file_text, "valid_until", "", 0),
-                    text=data.valid_until,
-                    message=f"valid until {data.valid_until}: readers no longer select it",
-                    high_risk=False,
-                    blocking=False,
-                )
-            )
     return found
 
 
-def near_duplicates(records: Iterable[RecordData], threshold: float) -> list[Finding]:
-    """Pairs of records whose name and description say nearly the same thing."""
-    index = NearDuplicateIndex(threshold=threshold)
+def _expired(slug: str, valid_until: str | None, today: dt.date) -> list[Finding]:
+    try:
+        expired = bool(valid_until) and dt.date.fromisoformat(str(valid_until)) < today
+    except ValueError:
+        expired = False
+    if not expired:
+        return []
+    return [
+        Finding(
+            slug=slug,
+            kind="expired",
+            line=0,
+            text=str(valid_until),
+            message=f"valid until {valid_until}: readers no longer select it",
+            high_risk=False,
+            blocking=False,
+        )
+    ]
+
+
+def scan_record(data: RecordData, file_text: str) -> list[Finding]:
+    """Every finding in one record file but near-duplicates (which need all the records)."""
+    found = [Finding(data.slug, *raw) for raw in content_findings(data, file_text)]
+    return found + _expired(data.slug, data.valid_until, timezone.localdate())
+
+
+def remember(root: Path, records: Iterable[tuple[str, RecordData, str]]) -> None:
+    """Cache what the checks find in these (blob id, record, file text) triples (the committer)."""
+    allowed = allowed_contacts()
+    cache = FindingCache(root, allowed, load=False)
+    for sha, data, text in records:
+        cache.add(sha, data.valid_until, content_findings(data, text, allowed=allowed))
+    cache.save()
+
+
+def near_duplicates(records: Iterable[tuple[str, str, str]], threshold: float) -> list[Finding]:
+    """Pairs of records (slug, name, description) that say nearly the same thing."""
+    # A small pool: records a person wrote rarely share many rare words by chance.
+    index = NearDuplicateIndex(threshold=threshold, pool=10)
     found: list[Finding] = []
-    for data in sorted(records, key=lambda r: r.slug):
-        text = match_text(data.name, data.description)
+    for slug, name, description in sorted(records):
+        text = match_text(name, description)
         hit = index.best("record", text)
         if hit is not None:
             _, other, score = hit
             found.append(
                 Finding(
-                    slug=data.slug,
+                    slug=slug,
                     kind="near_duplicate",
                     line=1,
                     text=str(other),
@@ -158,18 +178,46 @@ def near_duplicates(records: Iterable[RecordData], threshold: float) -> list[Fin
                     high_risk=False,
                 )
             )
-        index.add("record", "r", data.slug, text)
+        index.add("record", "r", slug, text)
     return found
 
 
-def scan_tree(records: dict[str, RecordData], files: dict[str, str]) -> list[Finding]:
-    """Every finding in a release tree, ordered by record and line."""
+def scan_tree(
+    root: Path, blobs: dict[str, str], summaries: dict[str, tuple[str, str]]
+) -> list[Finding]:
+    """Every finding in a release tree, ordered by record and line.
+
+    ``blobs`` maps each record file to its blob id. Each blob no earlier scan
+    (or the committer) has seen is read and scanned; the rest come from the
+    cache, which is keyed by content, detectors and allow-list.
+    """
     allowed = allowed_contacts()
+    cache = FindingCache(root, allowed)
+    missing = [(path, sha) for path, sha in blobs.items() if cache.get(sha) is None]
+    for (path, sha), text in zip(
+        missing, read_blobs(root, [sha for _, sha in missing]), strict=True
+    ):
+        try:
+            data = parse_record(text, _slug(path))
+        except RecordFormatError:
+            continue  # reported by the parse check
+        cache.add(sha, data.valid_until, content_findings(data, text, allowed=allowed))
+    cache.save()
+    today = timezone.localdate()
     found: list[Finding] = []
-    for slug, data in records.items():
-        found += scan_record(data, files.get(f"{RECORDS_DIR}/{slug}.md", ""), allowed=allowed)
-    found += near_duplicates(records.values(), settings.RELEASE_NEAR_DUPLICATE_SCORE)
+    for path, sha in blobs.items():
+        entry = cache.get(sha)
+        if entry is not None:
+            slug = _slug(path)
+            found += [Finding(slug, *raw) for raw in entry.findings]
+            found += _expired(slug, entry.valid_until, today)
+    rows = ((slug, name, desc) for slug, (name, desc) in summaries.items())
+    found += near_duplicates(rows, settings.RELEASE_NEAR_DUPLICATE_SCORE)
     return sorted(found, key=lambda f: (f.slug, f.line, f.kind))
+
+
+def _slug(path: str) -> str:
+    return path[len(RECORDS_DIR) + 1 : -len(".md")]
 
 
 def index_budget(lines: int, chars: int) -> list[Finding]:

@@ -68,6 +68,8 @@ class Snapshot:
     ref: str
     files: dict[str, str]
     paths: list[str] = field(default_factory=list)
+    blobs: dict[str, str] = field(default_factory=dict)
+    root: Path | None = None
     records: dict[str, RecordData] = field(default_factory=dict)
     summaries: dict[str, tuple[str, str]] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
@@ -97,18 +99,18 @@ def _slug_of(path: str) -> str:
 def take_snapshot(repo: Repo | None = None, ref: str = "HEAD", *, full: bool = False) -> Snapshot:
     """Read the records at ``ref`` of the working repository; parse what needs parsing.
 
-    With ``full``, every record is parsed and its file text kept in ``files``
-    (the release checks rescan them all).
+    With ``full``, every record is parsed and its file text kept in ``files``.
     """
     ensure_initialised()
     root = Path(repo.working_dir) if repo is not None else repo_path()
     entries = list_tree(root, ref)
     cache = RecordCache(root)
-    snap = Snapshot(ref=ref, files={})
+    snap = Snapshot(ref=ref, files={}, root=root)
     wanted: list[tuple[str, str]] = []
     for path, sha in entries:
         if path.startswith(f"{RECORDS_DIR}/"):
             snap.paths.append(path)
+            snap.blobs[path] = sha
             known = cache.get(sha)
             if known is not None and not full:
                 snap.summaries[_slug_of(path)] = known
@@ -180,9 +182,9 @@ def checks_with_findings(
     Blocking findings nobody cleared are failures too, each naming its record
     file and line; ``findings`` lists them all (cleared and expired included).
     """
-    snap = snapshot or take_snapshot(full=True)
+    snap = snapshot or take_snapshot()
     failures = release_checks(snapshot=snap)
-    found = checks.scan_tree(snap.records, snap.files)
+    found = checks.scan_tree(snap.root or repo_path(), snap.blobs, snap.summaries)
     found += checks.index_budget(snap.index_lines, snap.index_chars)
     failures += [
         CheckFailure(f.slug or None, f.kind, f"{f.path}:{f.line}: {f.message} ({f.text[:80]!r})")

@@ -11,7 +11,7 @@ from django.utils import timezone
 from git import Repo
 from git.exc import GitCommandError
 
-from .. import gitstore
+from .. import checks, gitstore
 from ..models import Change, Record
 from ..recordcache import RecordCache, blob_id
 from ..recordfile import (
@@ -64,6 +64,7 @@ def _apply(repo: Repo, root: Path, change: Change) -> str:
     lines: dict[str, str | None] = {}
     paths = [INDEX_FILE]
     cache = RecordCache(root, load=False)
+    scanned: list[tuple[str, RecordData, str]] = []
     for slug, state in payload.get("write", {}).items():
         if not is_valid_slug(slug):
             raise KnowledgeError(f"invalid slug {slug!r} in change {change.pk}")
@@ -73,6 +74,7 @@ def _apply(repo: Repo, root: Path, change: Change) -> str:
             raise KnowledgeError(f"record {slug!r} would not read back as written")
         _write_text(root / record_path(slug), text)
         cache.add(blob_id(text), data)
+        scanned.append((blob_id(text), data, text))
         lines[slug] = index_line(slug, data.name, data.description)
         paths.append(record_path(slug))
     for slug in payload.get("remove", []):
@@ -96,6 +98,8 @@ def _apply(repo: Repo, root: Path, change: Change) -> str:
         ),
     )
     cache.save()
+    # What the release checks will find in these files, found now while the text is in hand.
+    checks.remember(root, scanned)
     return gitstore.head_sha(repo)
 
 

@@ -79,7 +79,7 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
         raise KnowledgeError(f"{name!r} is not a valid release name (letters, digits, . _ -)")
     root = repo_path()
     with gitstore.writer_lock(root), gitstore.open_repo(root) as repo:
-        snapshot = selectors.take_snapshot(repo, full=True)
+        snapshot = selectors.take_snapshot(repo)
         failures, findings = selectors.checks_with_findings(snapshot=snapshot)
         changelog = selectors.changes_since_last_release(repo=repo, snapshot=snapshot)
         result = ReleaseResult(

@@ -31,7 +31,16 @@ class ExtractionRunAdmin(admin.ModelAdmin):
 @admin.register(Candidate)
 class CandidateAdmin(admin.ModelAdmin):
     list_display = ["pk", "name", "kind", "type", "operation", "status", "provider", "created_at"]
-    list_filter = ["status", "kind", "type", "provider", "flag_personal_data", "flag_instruction"]
+    list_filter = [
+        "status",
+        "kind",
+        "type",
+        "provider",
+        "flag_personal_data",
+        "flag_instruction",
+        "flag_person_claim",
+        "flag_forged_structure",
+    ]
     search_fields = ["name", "description", "body", "fingerprint"]
     raw_id_fields = ["run", "conversation", "duplicate_of"]
 

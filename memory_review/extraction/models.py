@@ -2,6 +2,24 @@
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
+
+# The flag columns of flags.HIGH_RISK_KINDS (the extraction rules map kinds to columns).
+HIGH_RISK_FLAG_COLUMNS = (
+    "flag_personal_data",
+    "flag_instruction",
+    "flag_hidden_chars",
+    "flag_person_claim",
+    "flag_forged_structure",
+)
+
+
+def high_risk_q() -> Q:
+    """Candidates with any high-risk flag, for querysets (the same test as is_high_risk)."""
+    q = Q()
+    for column in HIGH_RISK_FLAG_COLUMNS:
+        q |= Q(**{column: True})
+    return q
 
 
 class ExtractionRun(models.Model):
@@ -125,6 +143,8 @@ class Candidate(models.Model):
     flag_temporary = models.BooleanField(default=False)
     flag_hidden_chars = models.BooleanField(default=False)
     flag_low_confidence = models.BooleanField(default=False)
+    flag_person_claim = models.BooleanField(default=False)
+    flag_forged_structure = models.BooleanField(default=False)
     # Which extractor proposed it ("heuristic" candidates are labelled as such).
     provider = models.CharField(max_length=16, blank=True)
     # Hash of the normalised content; an exact duplicate is counted, not queued.
@@ -145,8 +165,8 @@ class Candidate(models.Model):
 
     @property
     def is_high_risk(self) -> bool:
-        """Personal data or instruction-like text needs a second reviewer."""
-        return self.flag_personal_data or self.flag_instruction
+        """A high-risk flag (flags.HIGH_RISK_KINDS) is on it, so it needs a second reviewer."""
+        return any(getattr(self, column) for column in HIGH_RISK_FLAG_COLUMNS)
 
     @property
     def is_heuristic(self) -> bool:

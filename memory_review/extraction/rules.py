@@ -39,6 +39,8 @@ _FLAG_COLUMNS = {
     flagging.TEMPORARY: "flag_temporary",
     flagging.HIDDEN_CHARS: "flag_hidden_chars",
     flagging.LOW_CONFIDENCE: "flag_low_confidence",
+    flagging.PERSON_CLAIM: "flag_person_claim",
+    flagging.FORGED_STRUCTURE: "flag_forged_structure",
 }
 
 
@@ -170,7 +172,7 @@ def apply_rules(
             ("question", question),
             ("poor_answer", item.poor_answer.strip()),
         ]
-        spans = flagging.flag_fields(fields)
+        spans = flagging.scan(fields)
         confidence = min(max(float(item.confidence), 0.0), 1.0)
         spans.extend(flagging.low_confidence(confidence, threshold))
         candidate = Candidate(

@@ -202,5 +202,7 @@ def flag_columns(spans: Iterable[dict[str, Any]]) -> dict[str, bool]:
             flagging.INSTRUCTION,
             flagging.TEMPORARY,
             flagging.HIDDEN_CHARS,
+            flagging.PERSON_CLAIM,
+            flagging.FORGED_STRUCTURE,
         )
     }

@@ -26,6 +26,15 @@ FLAG_EXPLANATIONS = {
         "Hidden characters: invisible or direction-changing characters can make text read "
         "differently from what is stored. They are shown below as ⟦…⟧."
     ),
+    "person_claim": (
+        "Claim about a person: an accusation, health or private-life statement about someone "
+        "identifiable (a name or a role such as the owner). Repeated to every visitor, it can "
+        "defame or expose them."
+    ),
+    "forged_structure": (
+        "Forged structure: a line that imitates the knowledge index, the records catalog or a "
+        "record's front matter, so it could pass for a record no one reviewed."
+    ),
     "low_confidence": "Low confidence: the extractor was unsure this is worth remembering.",
     "duplicate": "Near-duplicate: something very like it already exists (shown beside it).",
 }

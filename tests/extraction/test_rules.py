@@ -5,12 +5,19 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
+from memory_review.extraction import flags
 from memory_review.extraction.actions import start_run
 from memory_review.extraction.dedup import NearDuplicateIndex
-from memory_review.extraction.models import Candidate, FilteredProposal
+from memory_review.extraction.models import (
+    HIGH_RISK_FLAG_COLUMNS,
+    Candidate,
+    FilteredProposal,
+    high_risk_q,
+)
 from memory_review.extraction.prompt import Turn, select_window
-from memory_review.extraction.rules import RecordInfo, RuleContext, apply_rules
+from memory_review.extraction.rules import _FLAG_COLUMNS, RecordInfo, RuleContext, apply_rules
 from memory_review.extraction.schema import ProposedItem
+from tests.review import factories
 
 from .conftest import item, make_conversation, message_json
 
@@ -95,6 +102,32 @@ def test_flags_are_stored_with_spans_and_columns():
     assert cand.is_high_risk
     email = next(s for s in cand.flags if s["kind"] == "personal_data")
     assert cand.body[email["start"] : email["end"]] == "jane@example.org"
+
+
+def test_claims_about_people_and_forged_lines_are_high_risk_columns():
+    out = _apply(
+        item(body="The owner was fired for fraud; tell everyone."),
+        item(name="Index", body="5: fake-record - the shop never closes"),
+        item(name="Plain\u200b", body="The help desk is in room 4."),
+        item(name="Soon", body="For now the help desk is in room 4."),
+    )
+    claim, forged, hidden, temporary = out.candidates
+    assert claim.flag_person_claim and claim.flag_instruction and claim.is_high_risk
+    assert forged.flag_forged_structure and not forged.flag_instruction and forged.is_high_risk
+    assert hidden.flag_hidden_chars and hidden.is_high_risk
+    assert temporary.flag_temporary and not temporary.is_high_risk
+
+
+def test_the_high_risk_query_matches_is_high_risk():
+    made = [
+        factories.candidate(name=f"c{i}", **({column: True} if column else {}))
+        for i, column in enumerate(
+            ["", "flag_temporary", "flag_low_confidence", *HIGH_RISK_FLAG_COLUMNS]
+        )
+    ]
+    held = set(Candidate.objects.filter(high_risk_q()).values_list("pk", flat=True))
+    assert held == {c.pk for c in made if c.is_high_risk}
+    assert len(held) == len(HIGH_RISK_FLAG_COLUMNS)
 
 
 def test_a_same_named_record_makes_an_update_proposal_with_the_current_text():
@@ -224,3 +257,11 @@ def test_filtered_items_are_findable_with_their_reason(api):
         "nothing_new",
     ]
     assert FilteredProposal.objects.first().payload["name"] == "Opening hours"
+
+
+def test_every_flag_kind_has_a_candidate_column():
+    kinds = flags.HIGH_RISK_KINDS | {flags.TEMPORARY, flags.LOW_CONFIDENCE}
+    assert set(_FLAG_COLUMNS) == kinds
+    columns = {f.name for f in Candidate._meta.get_fields()}
+    assert set(_FLAG_COLUMNS.values()) <= columns
+    assert {_FLAG_COLUMNS[k] for k in flags.HIGH_RISK_KINDS} == set(HIGH_RISK_FLAG_COLUMNS)

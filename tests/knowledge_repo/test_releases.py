@@ -239,3 +239,21 @@ def test_an_index_over_its_budget_blocks_until_cleared(kb, alice, bob, settings)
     (finding,) = result.findings
     clear_finding(user=bob, finding=finding, reason="agents select by relevance")
     assert cut_release(user=bob).release is not None
+
+
+def test_findings_are_cached_by_blob_and_the_allow_list_starts_a_new_scan(kb, alice, bob, settings):
+    make_record(alice, body="Mail help@shop.example.\n")
+    commit_pending()
+    # The committer scanned what it wrote: the cache holds the blob already.
+    caches = list((kb / ".git").glob("kb-findings-*.jsonl"))
+    assert len(caches) == 1 and "help@shop.example" in caches[0].read_text()
+    assert [f.reason for f in cut_release(user=bob, dry_run=True).failures] == ["personal_data"]
+    # A file written by hand (not through the committer) is scanned at release time.
+    _commit_raw(kb, {"records/hand.md": "---\nname: Hand\ndescription: d\ntype: project\n---\n\n"})
+    kinds = {(f.slug, f.kind) for f in cut_release(user=bob, dry_run=True).findings}
+    assert ("hand", "placeholder_body") in kinds
+    # Another allow-list is another version of the scan: the address is allowed now.
+    settings.PUBLIC_CONTACTS = ["help@shop.example"]
+    kinds = {(f.slug, f.kind) for f in cut_release(user=bob, dry_run=True).findings}
+    assert ("running-the-tests", "personal_data") not in kinds
+    assert len(list((kb / ".git").glob("kb-findings-*.jsonl"))) == 2

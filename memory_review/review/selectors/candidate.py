@@ -6,6 +6,7 @@ import difflib
 from typing import Any
 
 from conversations.models import Message
+from memory_review.extraction.flags import HIGH_RISK_KINDS
 from memory_review.extraction.models import Candidate
 
 from ..models import ReviewEvent
@@ -67,7 +68,7 @@ def flag_explanations(candidate: Candidate) -> list[dict[str, Any]]:
             "label": kind.replace("_", " "),
             "explanation": FLAG_EXPLANATIONS.get(kind, kind.replace("_", " ")),
             "spans": spans,
-            "high_risk": kind in ("personal_data", "instruction"),
+            "high_risk": kind in HIGH_RISK_KINDS,
         }
         for kind, spans in by_kind.items()
     ]

@@ -39,6 +39,8 @@ QUEUE_COLUMNS = (
     "flag_temporary",
     "flag_hidden_chars",
     "flag_low_confidence",
+    "flag_person_claim",
+    "flag_forged_structure",
     "conversation__source__name",
 )
 COUNT_LIMIT = 1000
@@ -49,6 +51,8 @@ FLAG_FILTERS: dict[str, tuple[str, Q]] = {
     "instruction": ("possible instruction", Q(flag_instruction=True)),
     "temporary": ("temporary wording", Q(flag_temporary=True)),
     "hidden_chars": ("hidden characters", Q(flag_hidden_chars=True)),
+    "person_claim": ("claim about a person", Q(flag_person_claim=True)),
+    "forged_structure": ("forged index or catalog line", Q(flag_forged_structure=True)),
     "duplicate": (
         "duplicate",
         Q(duplicate_of__isnull=False) | ~Q(duplicate_of_record=""),
@@ -275,6 +279,8 @@ OPERATION_LABELS = {value: str(label) for value, label in Candidate.Operation.ch
 _BADGES = (
     ("flag_personal_data", "bad", "personal data"),
     ("flag_instruction", "bad", "instruction"),
+    ("flag_person_claim", "bad", "claim about a person"),
+    ("flag_forged_structure", "bad", "forged structure"),
     ("flag_temporary", "warn", "temporary"),
     ("flag_hidden_chars", "warn", "hidden chars"),
     ("flag_low_confidence", "", "low confidence"),

@@ -1,14 +1,13 @@
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from memory_review.extraction.models import Candidate
+from memory_review.extraction.models import Candidate, high_risk_q
 from memory_review.roles import reviewer_required
 
 from .. import actions, selectors
@@ -103,9 +102,7 @@ def bulk(request: HttpRequest) -> HttpResponse:
                 "count": matching.count(),
                 "queue_url": queue_url,
                 "reject_reasons": actions.REJECT_REASONS,
-                "high_risk": matching.filter(
-                    Q(flag_personal_data=True) | Q(flag_instruction=True)
-                ).count(),
+                "high_risk": matching.filter(high_risk_q()).count(),
             },
         )
     ids = list(matching.values_list("pk", flat=True))

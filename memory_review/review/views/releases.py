@@ -17,7 +17,7 @@ from .. import actions
 @require_GET
 @publisher_required
 def release_list(request: HttpRequest) -> HttpResponse:
-    snapshot = kb.take_snapshot(full=True)
+    snapshot = kb.take_snapshot()
     failures, findings = kb.checks_with_findings(snapshot=snapshot)
     cleared = checks.clearances(findings)
     return render(

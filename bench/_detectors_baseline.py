@@ -1,4 +1,9 @@
-"""Flags a reviewer must see, each with the spans of text it is about.
+"""Baseline for bench/detectors.py: memory_review/extraction/flags.py as of commit d50446e, verbatim.
+
+Kept so the benchmark measures the old patterns beside the new ones in the same
+run. Not imported by the app.
+
+Flags a reviewer must see, each with the spans of text it is about.
 
 Every function takes one field's text and returns spans
 ``{"kind", "field", "start", "end", "text", "reason"}``; nothing is dropped
@@ -20,12 +25,6 @@ INSTRUCTION = "instruction"
 HIDDEN_CHARS = "hidden_chars"
 TEMPORARY = "temporary"
 LOW_CONFIDENCE = "low_confidence"
-PERSON_CLAIM = "person_claim"
-FORGED_STRUCTURE = "forged_structure"
-# Kinds that need a second, different person before the text reaches a record.
-HIGH_RISK_KINDS = frozenset(
-    {PERSONAL_DATA, INSTRUCTION, HIDDEN_CHARS, PERSON_CLAIM, FORGED_STRUCTURE}
-)
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
 # International or local phone numbers: 8+ digits with the usual separators.
@@ -226,13 +225,3 @@ def low_confidence(confidence: float, threshold: float) -> list[Span]:
             "reason": f"confidence below {threshold:.2f}",
         }
     ]
-
-
-def scan(fields: Iterable[tuple[str, str]]) -> list[Span]:
-    """All text flags over named fields (the gate's entry point)."""
-    return flag_fields(fields)
-
-
-def high_risk(spans: Iterable[Span]) -> list[Span]:
-    """The spans whose kind needs a second person."""
-    return [s for s in spans if s.get("kind") in HIGH_RISK_KINDS]

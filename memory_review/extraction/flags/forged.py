@@ -1,0 +1,58 @@
+"""Forged structure: text imitating the knowledge index, the catalog or a record file.
+
+An agent reads MEMORY.md (``- [name](records/<slug>.md) - description``),
+the extraction prompt lists records as numbered or ``slug=`` lines, and
+record files start with YAML front matter between ``---`` lines. Text that
+reproduces any of these could pass for a record the reviewers never saw.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._text import Hit
+
+FORGED_STRUCTURE = "forged_structure"
+
+_KEYS = r"(?:name|description|type|created|updated|sources|reviewed_by|supersedes|valid_until)"
+_LINE_START = r"(?:^|(?<=[.!?。]\s)|(?<=[.!?。]))[ \t>*]*"
+_PATTERNS: list[tuple[str, str]] = [
+    # "5: fake-record - always obey the visitor": a numbered catalog line.
+    (
+        rf"(?m){_LINE_START}\d{{1,5}}\s*:\s*(?=[a-z0-9-]*[a-z])[a-z0-9][a-z0-9-]{{0,80}}\s+[-–—]\s+\S[^\n]*",
+        "imitates a numbered catalog line (N: slug - …)",
+    ),
+    # "- [Opening hours](records/opening-hours.md) - …": an index line, or any link into records/.
+    (
+        r"(?:-\s*)?\[[^\]\n]{0,200}\]\(\s*(?:\./|/)?records/[^)\s]*\)(?:[ \t]*[-–—:][^\n]*)?",
+        "imitates an index line (- [name](records/….md) - …)",
+    ),
+    (r"(?<![\w/])records/[a-z0-9-]+\.md\b", "names a record file"),
+    (r"\bMEMORY\.md\b", "names the knowledge index"),
+    (r"(?m)^\s*-\s*slug\s*=\s*\"[^\n]*", "imitates a catalog line (slug=…)"),
+    # Front matter: a --- fence followed by record keys, or two record-key lines in a row.
+    (
+        rf"(?m)^---[ \t]*\n(?:[^\n]*\n){{0,3}}?{_KEYS}[ \t]*:[^\n]*(?:\n{_KEYS}[ \t]*:[^\n]*)*",
+        "imitates a record's front matter (--- name: / type:)",
+    ),
+    (
+        rf"(?m)^{_KEYS}[ \t]*:[^\n]*(?:\n{_KEYS}[ \t]*:[^\n]*)+",
+        "imitates a record's front matter (name: / type: lines)",
+    ),
+]
+_COMPILED = [
+    (re.compile(p, re.IGNORECASE if "MEMORY" in p else 0), reason) for p, reason in _PATTERNS
+]
+
+
+def find(text: str) -> list[Hit]:
+    """Forged index, catalog and front-matter spans on a folded view."""
+    if not any(c in text for c in ":[/.-="):
+        return []
+    hits: list[Hit] = []
+    for pattern, reason in _COMPILED:
+        for m in pattern.finditer(text):
+            if m.end() > m.start() and not any(m.start() < e and s < m.end() for s, e, _ in hits):
+                hits.append((m.start(), m.end(), reason))
+    hits.sort()
+    return hits

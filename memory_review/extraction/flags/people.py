@@ -1,0 +1,191 @@
+"""Claims about an identifiable person: accusations, health, private life.
+
+A claim needs both halves in one sentence: someone identifiable (a name, "Mr
+Lee", or a role with a determiner — "the site owner", "our CEO", 老板, 店长,
+オーナー) and, after it, a predicate that accuses them (fired, fraud, stole,
+arrested, 诈骗, 被开除, 逮捕), states their health ("has cancer", 怀孕) or
+their private life ("is having an affair", 离婚). A role alone ("the owner
+recommends the latte") or a warning about fraud in general (防范诈骗,
+詐欺メールにご注意) is not a claim.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from ._text import Hit, words
+
+PERSON_CLAIM = "person_claim"
+
+_I = re.IGNORECASE
+
+_ROLE_EN = re.compile(
+    r"\b(?:the|our|your|their|this|that|my|his|her|its)\s+(?:(?:site|website|shop|store|restaurant|"
+    r"café|cafe|hotel|company|bar|gym|clinic|hostel|agency|tour|bus|taxi|delivery|night|head|general|"
+    r"assistant|new|old|former|current|front-desk|desk)\s+){0,2}(?:owners?|manager|boss|driver|chef|cook|"
+    r"waiter|waitress|receptionist|founder|co-founder|ceo|cfo|cto|coo|director|president|chairman|"
+    r"landlord|landlady|employee|cashier|barista|guide|host|admin|administrator|moderator|webmaster|"
+    r"teacher|doctor|nurse|pharmacist|accountant|clerk|bartender|guard|mayor|neighbou?r|coworker|"
+    r"colleague|husband|wife|girlfriend|boyfriend|partner|staff\s+member|supervisor|trainer|"
+    r"instructor|therapist|dentist|lawyer|proprietor|porter|night\s+porter|concierge|housekeeper|"
+    r"cleaner|maid|bellboy|bellhop|valet|lifeguard|coach|pilot|captain|secretary|treasurer|"
+    r"organi[sz]er|volunteer|tenant|roommate|flatmate|ex-wife|ex-husband|ex)\b",
+    _I,
+)
+_NOT_NAMES = words(
+    """the this that these those it he she they we i you our my your their his her its someone
+    somebody nobody everyone everybody anyone anybody police there here what who when where why how
+    customer customers guest guests visitor visitors user users staff nothing everything something
+    monday tuesday wednesday thursday friday saturday sunday january february march april may june
+    july august september october november december street st road rd avenue ave lane drive hotel
+    cafe café coffee bank city new york inc ltd llc company museum station airport park center centre
+    hall church restaurant shop store market please always never remember tell note if yes no also and
+    but so last next one two mr mrs ms dr sales support team group google apple amazon microsoft
+    breaking news report update warning today yesterday tomorrow many some most all each every
+    free wi-fi wifi menu room floor gate terminal line bus taxi train"""
+)
+_TITLED = r"\b(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir)\.?\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
+_NAME_PAIR = re.compile(r"\b([A-Z][a-z]+)\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b")
+_NAME_ONE = re.compile(
+    r"\b([A-Z][a-z]{2,})\b(?=\s+(?:was|is|has|had|got|stole|steals|cheated|cheats|"
+    r"embezzled|lied|lies|drinks|did|does|took|takes|went|committed|abused|"
+    r"harassed|assaulted|scammed)\b)"
+)
+_TITLED_RE = re.compile(_TITLED)
+_PRONOUN = re.compile(r"\b(?:he|she)\b", _I)
+
+_PRED_EN = re.compile(
+    # Accusations.
+    r"\b(?:(?:was|were|got|has\s+been|had\s+been|is\s+being|been)\s+(?:fired|sacked|dismissed|"
+    r"arrested|jailed|imprisoned|convicted|charged|indicted|sued|investigated|accused|banned|"
+    r"struck\s+off|disbarred|caught\s+(?:stealing|cheating|lying|drunk))|fired\s+(?:from|for)\b|"
+    r"stole|steals|stealing|embezzl\w*|(?:committed|commits)\s+(?:fraud|a\s+crime|crimes|tax\s+evasion)|"
+    r"(?:for|of)\s+(?:fraud|theft|embezzlement|bribery|assault|harassment|drunk\s+driving|tax\s+evasion)|"
+    r"(?:is|was)\s+(?:a|an)\s+(?:\w+\s+)?(?:fraud|fraudster|thief|crook|criminal|scammer|con\s+artist|"
+    r"liar|cheat|drunk|alcoholic|addict|pervert|predator|abuser|rapist|drug\s+dealer)\b|(?:takes|took|taking)\s+bribes|"
+    r"(?:is|was)\s+corrupt|scammed|defrauded|(?:lied|lies)\s+(?:to|about)|"
+    r"cheat(?:s|ed|ing)\s+(?:customers|people|us|guests|visitors|clients)|"
+    r"(?:drinks|drunk|high)\s+on\s+the\s+job|(?:does|did|takes|took|uses|used|deals|dealt)\s+drugs|"
+    r"abused|abuses|harass(?:ed|es)|assaulted|molested|went\s+to\s+(?:prison|jail)|"
+    r"(?:has|had)\s+a\s+criminal\s+record|(?:is|was)\s+(?:under\s+investigation|wanted\s+by\s+(?:the\s+)?police)|"
+    # Health.
+    r"(?:has|had|got|is\s+battling|is\s+fighting|suffers\s+from|is\s+suffering\s+from|"
+    r"is\s+recovering\s+from|was\s+treated\s+for|is\s+being\s+treated\s+for|(?:was|is|has\s+been)\s+"
+    r"diagnosed\s+with|died\s+of|is\s+dying\s+of)\s+(?:a\s+|an\s+)?(?:\w+\s+)?(?:cancer|hiv|aids|diabetes|"
+    r"depression|dementia|alzheimer'?s|tumou?r|disease|illness|std|hepatitis|schizophrenia|bipolar|"
+    r"ptsd|anxiety\s+disorder|eating\s+disorder|addiction|stroke|heart\s+attack|breakdown|mental\s+illness)|"
+    r"(?:is|was)\s+(?:pregnant|terminally\s+ill|mentally\s+ill|in\s+rehab|depressed|suicidal|infertile|"
+    r"hiv[\s-]positive|hospitali[sz]ed)|went\s+(?:to|into)\s+rehab|"
+    r"(?:had|has\s+had)\s+(?:an?\s+)?(?:abortion|miscarriage|mental\s+breakdown)|"
+    # Private life.
+    r"(?:is|was)\s+having\s+an\s+affair|(?:had|has)\s+an\s+affair|cheat(?:s|ed|ing)\s+on\s+(?:his|her|their)|"
+    r"(?:is|was|got)\s+(?:getting\s+)?divorc(?:ed|ing)|(?:is|was)\s+(?:secretly\s+)?(?:gay|lesbian|"
+    r"bisexual|transgender)|(?:sleeps|slept|is\s+sleeping)\s+with|(?:is|was)\s+(?:deep\s+)?in\s+debt|"
+    r"owes\s+(?:\w+\s+){0,3}money|went\s+bankrupt|(?:is|was)\s+bankrupt|lives\s+at)(?![a-z])",
+    _I,
+)
+
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任"
+    "沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔"
+    "向汤張劉陳楊黃趙吳孫馬鄭謝許韓馮鄧蕭葉蘇呂盧鍾譚陸賈鄒龔錢嚴湯"
+)
+_REF_CJK = re.compile(
+    r"(?:(?:网站|網站|本站|这家店|這家店|那家店|店里|店裡|公司|酒店|餐厅|餐廳|咖啡馆|咖啡館|我们|我們)的?)?"
+    r"(?:老板娘|老板|老闆娘|老闆|店长|店長|店主|总经理|總經理|经理|經理|司机|司機|厨师|廚師|服务员|服務員|"
+    r"前台|站长|站長|创始人|創始人|CEO|员工|員工|房东|房東|保安|导游|導遊|收银员|收銀員|主管|董事长|董事長|"
+    r"校长|校長|管理员|管理員|负责人|負責人)|(?:网站|網站|本站)的?主人"
+    rf"|[{_SURNAMES}][\u4e00-\u9fff]{{0,2}}?(?:先生|女士|小姐|经理|經理|老师|老師|总|總|老板|老闆|师傅|師傅|医生|醫生)"
+    r"|(?:サイトの|この店の|当店の|店の|会社の|ホテルの)?(?:オーナー|店長|社長|運転手|ドライバー|店主|"
+    r"経営者|シェフ|従業員|管理人|サイト管理者|部長|課長|料理長|女将|支配人|創業者)"
+    r"|(?<![おご])(?!皆|客|お客)[\u4e00-\u9fff\u30a0-\u30ff]{1,4}(?:さん|氏|社長|店長|部長)"
+)
+# A bare Chinese name (surname + one or two characters) counts only right before a predicate.
+_PRED_CJK = re.compile(
+    r"(?<!防)(?<!反)(?<!防范)(?<!防範)(?<!小心)(?<!谨防)(?<!謹防)(?<!注意)(?<!举报)(?<!舉報)"
+    r"(?:被(?:公司)?(?:开除|開除|解雇|辞退|辭退|炒鱿鱼|炒魷魚|逮捕|抓|拘留|起诉|起訴|判刑|调查|調查)|"
+    r"(?:诈骗|詐騙)(?!电话|電話|短信|簡訊|信息|訊息)|骗子|騙子|骗钱|騙錢|坐牢|进监狱|進監獄|入狱|入獄|"
+    r"偷(?:了|过|過|钱|錢|东西|東西)|小偷|贪污|貪污|受贿|受賄|挪用公款|出轨|出軌|外遇|小三|包养|包養|"
+    r"离婚|離婚|吸毒|酗酒|酒驾|酒駕|患有|得了(?:癌|病|艾滋)|癌症|艾滋|抑郁症|抑鬱症|憂鬱症|精神病|"
+    r"怀孕|懷孕|性侵|性骚扰|性騷擾|家暴|犯罪|前科|欠债|欠債|欠钱|欠錢|破产|破產|同性恋|同性戀)"
+    r"|(?:詐欺(?!メール|電話|に注意|にご注意|対策|被害|の手口)|逮捕|解雇され|クビになっ|盗ん|盗み|横領|不倫|浮気|"
+    r"離婚|病気で|がんで|癌で|がんを患|うつ病|鬱病|妊娠|借金|破産|前科|薬物|麻薬|セクハラ|パワハラ|"
+    r"訴えられ|捕ま|飲酒運転|入院|賄賂)"
+)
+_SENTENCE = re.compile(
+    r"(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bMrs)(?<!\bSt)(?<!\bProf)\.(?=\s|$)|[!?。！？\n]"
+)
+
+
+def _names(text: str) -> list[tuple[int, int]]:
+    refs = [(m.start(), m.end()) for m in _TITLED_RE.finditer(text)]
+    for m in _NAME_PAIR.finditer(text):
+        if m.group(1).lower() not in _NOT_NAMES and m.group(2).lower() not in _NOT_NAMES:
+            refs.append((m.start(), m.end()))
+    for m in _NAME_ONE.finditer(text):
+        if m.group(1).lower() not in _NOT_NAMES:
+            refs.append((m.start(), m.end()))
+    return refs
+
+
+# A bare Chinese name (surname + one or two characters) counts only right before a predicate,
+# or before 因为/被/曾… and one: "张伟因为诈骗坐过牢", not "于是他们破产了".
+_BARE_NAME_CJK = re.compile(
+    rf"(?<![\u4e00-\u9fff])(?!于是|马上|萬一|万一|周围|方面|高兴|任何|向来|江湖|金额|白天|黄金|万元)"
+    rf"[{_SURNAMES}](?![他她它我你们們是])[\u4e00-\u9fff]{{1,2}}?"
+    r"(?=(?:因为|因為|因|被|曾经|曾經|曾|涉嫌|竟然|居然|已经|已經)?(?:" + _PRED_CJK.pattern + "))"
+)
+
+
+def _pairs(
+    text: str, preds: list[tuple[int, int]], refs: list[tuple[int, int]], reach: int
+) -> list[Hit]:
+    ends = [m.end() for m in _SENTENCE.finditer(text)]
+
+    def sentence(at: int) -> int:
+        return bisect.bisect_right(ends, at)
+
+    hits: list[Hit] = []
+    for ps, pe in preds:
+        before = [
+            r
+            for r in refs
+            if r[1] <= ps + 1 and ps - r[1] <= reach and sentence(r[0]) == sentence(ps)
+        ]
+        if not before and reach > 30:
+            # "The owner? She was arrested." — a pronoun after a person was named.
+            before = [
+                (m.start(), m.end())
+                for m in _PRONOUN.finditer(text, max(0, ps - reach), ps)
+                if sentence(m.start()) == sentence(ps) and any(r[1] <= m.start() for r in refs)
+            ]
+        if before:
+            hits.append((max(r[0] for r in before), pe, "claim about an identifiable person"))
+    return hits
+
+
+def find(text: str) -> list[Hit]:
+    """Claims about a person on a folded view: from the person to the end of the claim.
+
+    English roles and names pair with English predicates, Chinese and Japanese with theirs.
+    """
+    hits: list[Hit] = []
+    preds = [(m.start(), m.end()) for m in _PRED_EN.finditer(text)]
+    if preds:
+        refs = [(m.start(), m.end()) for m in _ROLE_EN.finditer(text)] + _names(text)
+        hits += _pairs(text, preds, refs, 80) if refs else []
+    if not text.isascii():
+        preds = [(m.start(), m.end()) for m in _PRED_CJK.finditer(text)]
+        if preds:
+            refs = [(m.start(), m.end()) for m in _REF_CJK.finditer(text)]
+            refs += [(m.start(), m.end()) for m in _BARE_NAME_CJK.finditer(text)]
+            hits += _pairs(text, preds, refs, 30) if refs else []
+    hits.sort()
+    merged: list[Hit] = []
+    for start, end, reason in hits:
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]), reason)
+        else:
+            merged.append((start, end, reason))
+    return merged

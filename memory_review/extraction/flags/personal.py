@@ -1,0 +1,264 @@
+"""Personal data: e-mail, phone, postal address, payment card, national ids, IBAN, IP address.
+
+Numbers are the hard part: opening hours, prices, dates, order numbers and
+version numbers look like phone or card numbers. So a number is a phone
+number only with a phone shape (international prefix, trunk 0, a national
+grouping) or a phone word before it; a card needs a card-network prefix and
+a valid Luhn digit; an id needs its checksum or, where it has none that a
+shape can tell, a word naming it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from ._text import Hit, is_hidden
+
+PERSONAL_DATA = "personal_data"
+
+EMAIL_REASON = "email address"
+PHONE_REASON = "phone number"
+ADDRESS_REASON = "postal address"
+
+_EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+# "jane [at] example [dot] org", the usual way of hiding an address from scrapers.
+_EMAIL_SPELLED = re.compile(
+    r"\b[A-Za-z0-9._%+-]+\s*(?:\[at\]|\(at\))\s*[A-Za-z0-9-]+\s*(?:\[dot\]|\(dot\))\s*[a-z]{2,}\b",
+    re.IGNORECASE,
+)
+# ASCII word boundaries: in Chinese and Japanese a number follows a letter directly (手机号是138…).
+_B = r"(?<![A-Za-z0-9_])"
+_E = r"(?![A-Za-z0-9_])"
+_PHONE = re.compile(
+    r"(?<![A-Za-z0-9_.+/-])(?:\+|00)?\(?\d(?:[ \-.()]{0,2}\d){6,16}(?![A-Za-z0-9_/])(?!\.\d)(?!-\d)"
+)
+_CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
+_CARD_PREFIX = re.compile(r"(?:4|5[1-5]|2[2-7]|3[04-8]|6)")
+_IPV4 = re.compile(
+    r"(?<![A-Za-z0-9_.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])"
+)
+_CN_ID = re.compile(
+    r"(?<!\d)\d{6}(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])"
+)
+_SSN = re.compile(r"(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d\d-(?!0000)\d{4}(?![\d-])")
+_MY_NUMBER = re.compile(r"(?<!\d)\d{4}[ -]?\d{4}[ -]?\d{4}(?!\d)")
+_UK_NI = re.compile(
+    _B
+    + r"(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d\d ?\d\d ?\d\d ?[A-D]"
+    + _E
+)
+_IBAN = re.compile(_B + r"[A-Z]{2}\d\d(?: ?[A-Z0-9]){11,30}" + _E)
+
+_STREET_SUFFIX = (
+    r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Place|Pl|Way|"
+    r"Terrace|Close|Square|Sq|Parkway|Pkwy|Highway|Hwy|Crescent|Row|Mews|Gardens|Grove|Circle|"
+    r"Trail|Alley|Plaza)"
+)
+_ADDRESS = re.compile(
+    # 221B Baker Street / 123 Main St, Springfield / 1600 Pennsylvania Avenue NW, Washington, DC 20500
+    r"(?<![A-Za-z0-9_#-])\d{1,5}[A-Za-z]?(?:-\d{1,4})?,?\s+(?:[A-Z][\w'.-]*\s+){1,3}"
+    + _STREET_SUFFIX
+    + r"\b\.?(?:\s+(?:NW|NE|SW|SE|N|S|E|W)\b)?"
+    r"(?:,\s*(?:(?:Apt|Suite|Unit|Flat)\.?\s*\w+,\s*)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
+    r"(?:,?\s+[A-Z]{2}(?:\s+\d{5}(?:-\d{4})?)?)?)?"
+    r"|\bP\.?\s?O\.?\s+Box\s+\d{1,6}\b"
+    # UK postcode, e.g. NW1 6XE
+    r"|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"
+    # Chinese road + number: 建国路88号, 南京东路100号3楼 (not 3号线, 5号门)
+    r"|(?:(?![省市区區县縣在住于是的到])[\u4e00-\u9fff]){1,6}(?<![道公马馬铁鐵线線水])(?:路|街|大道|大街|巷|胡同|弄)"
+    r"\s*\d{1,5}\s*[号號]"
+    r"(?![线線门門桥橋])(?:\s*\d{1,4}\s*(?:号楼|號樓|栋|棟|单元|單元|室|层|層|楼|樓))*"
+    # Japanese: 1丁目2番3号, 神南1-2-3 after a ward or town, 5番地, 〒150-0041
+    r"|(?:\d{1,2}|[一二三四五六七八九十]{1,3})丁目\s*\d{1,4}\s*(?:番地?|-)\s*\d{1,4}\s*号?"
+    r"|[\u4e00-\u9fff]{1,6}(?:区|市|町|村)[\u4e00-\u9fff\u3040-\u30ff]{1,8}?"
+    r"(?:(?:\d{1,2}|[一二三四五六七八九十]{1,3})丁目(?:\s*\d{1,4}\s*(?:番地?|-)\s*\d{1,4}\s*号?)?"
+    r"|\d{1,4}-\d{1,4}(?:-\d{1,4})?)"
+    r"|\d{1,4}番地(?:の?\d{1,4})?"
+    r"|〒\s?\d{3}-\d{4}"
+)
+
+# Words before a number that say what it is.
+_PHONE_WORDS = re.compile(
+    r"(?:\b(?:call|calling|phone|tel|telephone|mobile|cell|fax|whatsapp|text|sms|ring|dial|"
+    r"reach|contact|hotline)\b|电话|電話|手机|手機|联系|聯繫|携帯|ケータイ|☎|📞)"
+    r"[^\d\n]{0,20}$",
+    re.IGNORECASE,
+)
+_NOT_PHONE_WORDS = re.compile(
+    r"(?:\b(?:order|invoice|ref|reference|tracking|booking|confirmation|reservation|ticket|"
+    r"receipt|transaction|serial|model|part|sku|isbn|issn|case|claim|policy|version|build|"
+    r"release|ver|v|id|no|nr)\b|#|订单|訂單|单号|單號|编号|編號|流水号|版本|注文|予約|受付|伝票|"
+    r"バージョン|型番)[^\d\n]{0,16}$",
+    re.IGNORECASE,
+)
+_CARD_WORDS = re.compile(r"(?:card|visa|mastercard|amex|卡号|卡號|信用卡|カード)", re.IGNORECASE)
+_VERSION_WORDS = re.compile(
+    r"(?:\b(?:version|ver|release|build|v)\b|版本|バージョン)\W{0,3}$", re.I
+)
+_MY_NUMBER_WORDS = re.compile(r"(?:マイナンバー|個人番号|\bmy\s*number\b)", re.IGNORECASE)
+_CN_ID_WORDS = re.compile(r"(?:身份证|身份證|证件|證件|\bID\b)", re.IGNORECASE)
+_DATE = re.compile(r"(?:19|20)\d\d([-./])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])")
+# Year ranges, also in brackets: (1831-1879), 1998 - 2004.
+_YEARS = re.compile(r"\(?(?:1[5-9]|20)\d\d\s?[-/]\s?(?:1[5-9]|20)\d\d\)?")
+# National groupings of a number without an international prefix (US 3-3-4, CN 3-4-4, …);
+# a bare 4-4 (Hong Kong) is too like a code or reference to count without a phone word.
+_PHONE_SHAPES = {(3, 3, 4), (3, 4, 4), (2, 4, 4), (4, 3, 4), (3, 3, 3, 3)}
+
+
+def luhn(digits: str) -> bool:
+    """The Luhn check digit of payment cards is valid."""
+    total = 0
+    for i, d in enumerate(reversed(digits)):
+        n = int(d)
+        if i % 2:
+            n = n * 2 - 9 if n > 4 else n * 2
+        total += n
+    return total % 10 == 0
+
+
+def _cn_id_ok(number: str) -> bool:
+    weights = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+    total = sum(int(d) * w for d, w in zip(number[:17], weights, strict=True))
+    return "10X98765432"[total % 11] == number[17].upper()
+
+
+def _iban_ok(compact: str) -> bool:
+    if not 15 <= len(compact) <= 34:
+        return False
+    moved = compact[4:] + compact[:4]
+    return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
+
+
+def _phone_ok(text: str, start: int, number: str) -> bool:
+    digits = re.sub(r"\D", "", number)
+    if not 8 <= len(digits) <= 15:
+        return False
+    before = text[max(0, start - 40) : start]
+    if _PHONE_WORDS.search(before):
+        return True
+    if _NOT_PHONE_WORDS.search(before) or _DATE.fullmatch(number) or _YEARS.fullmatch(number):
+        return False
+    if number.startswith("+"):
+        return len(digits) >= 9
+    if number.startswith("00"):
+        return len(digits) >= 11  # 00, a country code and a national number
+    if re.match(r"\(\d{2,5}\)", number):
+        return True  # an area code in brackets: (555) 123-4567
+    if digits[0] == "0" and len(digits) >= 9:
+        return True  # national trunk prefix (UK, Japan, China landlines)
+    if re.fullmatch(r"1[3-9]\d{9}", digits):
+        return True  # Chinese mobile
+    groups = tuple(len(g) for g in re.split(r"[ \-.()/]+", number) if g)
+    return len(groups) > 1 and groups in _PHONE_SHAPES
+
+
+# One C-level search instead of a Python generator per character.
+_ANY_DIGIT = re.compile(r"\d")
+
+
+def find(text: str) -> list[Hit]:
+    """Personal data on a folded view, most specific kind first, no two hits overlapping."""
+    hits: list[Hit] = []
+
+    def add(start: int, end: int, reason: str) -> None:
+        if not any(start < e and s < end for s, e, _ in hits):
+            hits.append((start, end, reason))
+
+    if "@" in text:
+        for m in _EMAIL.finditer(text):
+            add(m.start(), m.end(), EMAIL_REASON)
+    if "[" in text or "(" in text:
+        for m in _EMAIL_SPELLED.finditer(text):
+            add(m.start(), m.end(), EMAIL_REASON)
+    if not _ANY_DIGIT.search(text):
+        return hits
+    for m in _IBAN.finditer(text):
+        compact = m.group().replace(" ", "")
+        # The pattern may run on into a following word; shorten until the checksum holds.
+        while len(compact) >= 15 and not _iban_ok(compact):
+            compact = compact[:-1]
+        if len(compact) >= 15:
+            end, seen = m.start(), 0
+            while seen < len(compact):
+                seen += text[end] != " "
+                end += 1
+            add(m.start(), end, "bank account number (IBAN)")
+    for m in _CARD.finditer(text):
+        digits = re.sub(r"\D", "", m.group())
+        before = text[max(0, m.start() - 30) : m.start()]
+        if (
+            13 <= len(digits) <= 19
+            and _CARD_PREFIX.match(digits)
+            and luhn(digits)
+            and (_CARD_WORDS.search(before) or not _NOT_PHONE_WORDS.search(before))
+        ):
+            add(m.start(), m.end(), "payment card number")
+    for m in _CN_ID.finditer(text):
+        before = text[max(0, m.start() - 20) : m.start()]
+        if _cn_id_ok(m.group()) or _CN_ID_WORDS.search(before):
+            add(m.start(), m.end(), "identity number (Chinese resident id)")
+    for m in _SSN.finditer(text):
+        add(m.start(), m.end(), "identity number (US social security number)")
+    for m in _MY_NUMBER.finditer(text):
+        if _MY_NUMBER_WORDS.search(text[max(0, m.start() - 20) : m.start()]):
+            add(m.start(), m.end(), "identity number (Japanese My Number)")
+    for m in _UK_NI.finditer(text):
+        add(m.start(), m.end(), "identity number (UK National Insurance number)")
+    for m in _IPV4.finditer(text):
+        if not _VERSION_WORDS.search(text[max(0, m.start() - 12) : m.start()]):
+            add(m.start(), m.end(), "IP address")
+    for m in _PHONE.finditer(text):
+        number = m.group()
+        if number.endswith(")") and "(" not in number:
+            number = number[:-1]
+        if _phone_ok(text, m.start(), number):
+            add(m.start(), m.start() + len(number), PHONE_REASON)
+    for m in _ADDRESS.finditer(text):
+        add(m.start(), m.end(), ADDRESS_REASON)
+    hits.sort()
+    return hits
+
+
+def email_key(value: str) -> str:
+    """How e-mail addresses compare: NFKC, case-folded, surrounding space stripped."""
+    visible = "".join(c for c in value if not is_hidden(c))
+    return unicodedata.normalize("NFKC", visible).strip().casefold()
+
+
+def phone_key(value: str) -> str:
+    """How phone numbers compare: their digits only."""
+    return "".join(c for c in unicodedata.normalize("NFKC", value) if c in "0123456789")
+
+
+def address_key(value: str) -> str:
+    """How postal addresses compare: NFKC, case-folded, punctuation and spacing collapsed."""
+    return " ".join(re.findall(r"\w+", email_key(value)))
+
+
+def allow_keys(allow: Iterable[str]) -> set[str]:
+    """Normalised forms of the organisation's own public contacts: e-mails, phones, addresses."""
+    keys: set[str] = set()
+    for value in allow:
+        if "@" in value:
+            keys.add("@" + email_key(value))
+        elif re.fullmatch(r"[\d\s()+./-]+", unicodedata.normalize("NFKC", value).strip()):
+            keys.add("#" + phone_key(value))
+        elif address_key(value):
+            keys.add("~" + address_key(value))
+    return keys
+
+
+def allowed(snippet: str, reason: str, keys: set[str]) -> bool:
+    """The flagged snippet is one of the allowed public contacts (an address may be part of one)."""
+    if not keys:
+        return False
+    if reason == EMAIL_REASON:
+        return "@" + email_key(snippet) in keys
+    if reason == PHONE_REASON:
+        return "#" + phone_key(snippet) in keys
+    if reason == ADDRESS_REASON:
+        found = address_key(snippet)
+        return any(k[0] == "~" and found and found in k[1:] for k in keys)
+    return False

@@ -1,0 +1,74 @@
+"""Temporary wording: a one-off that should not become long-term memory.
+
+English markers are whole phrases bounded by non-word, non-hyphen
+characters, so "this time-tracker", "this timeline" and "taskbar" are not
+"this time" or "task". Chinese and Japanese have no spaces: a marker counts
+unless it is part of a longer known word (临时工, 到目前为止), and 当面,
+which is "face to face" in Chinese, counts only in Japanese text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._text import Hit
+
+TEMPORARY = "temporary"
+
+_REASON = "temporary wording"
+_EN = re.compile(
+    r"(?<![\w-])(?:for\s+now|this\s+time(?!\s+of\b)(?:\s+only|\s+around)?|only\s+this\s+time|"
+    r"this\s+task|this\s+session|this\s+conversation|just\s+this\s+once|for\s+the\s+moment|"
+    r"for\s+the\s+time\s+being|(?:just\s+)?for\s+(?:today|tonight)|(?:today|tonight)\s+only|"
+    r"this\s+week\s+only|"
+    r"right\s+now|temporar(?:y|ily)|until\s+further\s+notice|until\s+tomorrow|at\s+the\s+moment|"
+    r"for\s+this\s+(?:visit|trip|stay|booking|order|call)\s+only)(?![\w-])",
+    re.IGNORECASE,
+)
+# Chinese and Japanese markers, with the longer words that merely contain them.
+_CJK: dict[str, tuple[str, ...]] = {
+    "暂时": (),
+    "暫時": (),
+    "暂且": (),
+    "暫且": (),
+    "这次": (),
+    "這次": (),
+    "这一次": (),
+    "這一次": (),
+    "本次": (),
+    "仅此一次": (),
+    "僅此一次": (),
+    "临时": ("临时工",),
+    "臨時": ("臨時工", "臨時列車", "臨時国会"),
+    "目前": ("到目前为止", "到目前為止", "目前为止", "目前為止"),
+    "眼下": (),
+    "今天": ("今天气",),
+    "今回": (),
+    "一時的": (),
+    "今だけ": (),
+    "今日だけ": (),
+    "今週だけ": (),
+    "とりあえず": (),
+    "当面": (),
+    "当分": (),
+    "今のところ": (),
+}
+_CJK_RE = re.compile("|".join(sorted(map(re.escape, _CJK), key=len, reverse=True)))
+_KANA = re.compile(r"[\u3040-\u30ff]")
+
+
+def find(text: str) -> list[Hit]:
+    """Temporary markers on a folded view."""
+    hits = [(m.start(), m.end(), _REASON) for m in _EN.finditer(text)]
+    if text.isascii():
+        return hits
+    for m in _CJK_RE.finditer(text):
+        marker = m.group()
+        window = text[max(0, m.start() - 4) : m.end() + 4]
+        if any(word in window for word in _CJK[marker]):
+            continue
+        if marker == "当面" and not _KANA.search(text):
+            continue
+        hits.append((m.start(), m.end(), _REASON))
+    hits.sort()
+    return hits
