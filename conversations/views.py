@@ -33,12 +33,20 @@ def conversation_list(request: HttpRequest) -> HttpResponse:
 
 @reviewer_required
 def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    from memory_review.review.selectors.crosslinks import (
+        candidates_of_conversation,
+        records_of_candidates,
+    )
+
     conversation = get_object_or_404(Conversation.objects.select_related("source"), pk=pk)
+    candidates = candidates_of_conversation(conversation.pk)
     return render(
         request,
         "conversations/detail.html",
         {
             "conversation": conversation,
+            "candidates": candidates,
+            "records": records_of_candidates([c.pk for c in candidates]),
             "conversation_messages": selectors.conversation_messages(conversation),
             "highlight": _int(request.GET.get("m")),
         },

@@ -37,13 +37,13 @@ def is_publisher(user: Any) -> bool:
     return PUBLISHER in _groups(user)
 
 
-def _require(check: Callable[[Any], bool]) -> Callable:
+def _require(check: Callable[[Any], bool], role: str) -> Callable:
     def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @login_required
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if not check(request.user):
-                raise PermissionDenied("Your account does not have the role this page needs.")
+                raise PermissionDenied(f"This page needs the {role} role.")
             return view(request, *args, **kwargs)
 
         return wrapped
@@ -51,8 +51,8 @@ def _require(check: Callable[[Any], bool]) -> Callable:
     return decorator
 
 
-reviewer_required = _require(is_reviewer)
-publisher_required = _require(is_publisher)
+reviewer_required = _require(is_reviewer, REVIEWER)
+publisher_required = _require(is_publisher, PUBLISHER)
 
 
 def roles_context(request: HttpRequest) -> dict[str, bool]:

@@ -271,11 +271,22 @@ REVIEW_CLAIM_SECONDS = env_int("REVIEW_CLAIM_SECONDS", 300)
 # Records whose valid_until falls within this many days are listed on the dashboard.
 REVIEW_EXPIRY_WARNING_DAYS = env_int("REVIEW_EXPIRY_WARNING_DAYS", 30)
 
+# One line per event. Django's default config gives the "django" logger its
+# own console handler and lets it propagate to ours too, so every request
+# warning printed twice: here it only propagates. runserver's access lines
+# ("django.server") keep their own handler and do not propagate.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"plain_403": {"()": "memory_review.logfilters.PlainPermissionDenied"}},
+    "formatters": {"line": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "line"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    # One line per task state change is noise on the CLI; failures still show.
-    "loggers": {"django.tasks": {"level": env_str("TASKS_LOG_LEVEL", "WARNING")}},
+    "loggers": {
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        # A refused page is one warning line, not a traceback.
+        "django.request": {"filters": ["plain_403"]},
+        # One line per task state change is noise on the CLI; failures still show.
+        "django.tasks": {"level": env_str("TASKS_LOG_LEVEL", "WARNING")},
+    },
 }

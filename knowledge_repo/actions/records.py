@@ -178,6 +178,20 @@ def _slug_taken(slug: str) -> bool:
     return Record.objects.filter(slug=slug).exists()
 
 
+def _revivable(candidate_id: int | None) -> Record | None:
+    """The retracted record this candidate created before, if its approval was undone."""
+    if candidate_id is None:
+        return None
+    created = (
+        Change.objects.filter(candidate_id=candidate_id, kind=Change.Kind.CREATE)
+        .order_by("-pk")
+        .first()
+    )
+    if created is None:
+        return None
+    return Record.objects.select_for_update().filter(slug=created.slug, retracted=True).first()
+
+
 def create_record(
     *,
     author: Any,
@@ -192,6 +206,7 @@ def create_record(
     open_flags: Sequence[str] = (),
     approvers: Sequence[Any] = (),
     context: str = "",
+    reuse_slug: bool = True,
 ) -> Change:
     """Add a record; records it ``supersedes`` leave the current set (kept in history).
 
@@ -199,6 +214,8 @@ def create_record(
     empty); the record's ``reviewed_by`` names exactly them. ``sources`` are
     internal references (kept on the Change); the record carries opaque ones.
     ``context`` (a gap's question) stays in the app's history, not in git.
+    A candidate approved again after its approval was undone gets back the
+    slug its record had (``reuse_slug``), so links and history stay one story.
     """
     _check_fields(name, type)
     with transaction.atomic():
@@ -206,9 +223,11 @@ def create_record(
             raise RecordConflict(f"a current record is already named {flatten(name)!r}")
         superseded = [_live(slug) for slug in _dedupe(supersedes)]
         now = timezone.now()
+        revived = _revivable(candidate_id) if reuse_slug else None
         reviewers = handles(approvers or [author])
         record = Record(
-            slug=unique_slug(name, _slug_taken),
+            pk=revived.pk if revived else None,
+            slug=revived.slug if revived else unique_slug(name, _slug_taken),
             name=flatten(name),
             name_key=flatten(name).casefold(),
             description=_text(description),
@@ -222,7 +241,11 @@ def create_record(
             updated=now,
             open_flags=_dedupe(open_flags),
         )
-        _save_new(record)
+        if revived is not None:
+            record.created = revived.created
+            record.save()
+        else:
+            _save_new(record)
         for old in superseded:
             old.retracted = True
             old.commit = ""

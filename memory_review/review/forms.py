@@ -1,8 +1,14 @@
 from django import forms
+from django.urls import reverse_lazy
 
 from memory_review.extraction.models import Candidate
 
 from .actions import REJECT_REASONS
+
+
+def _record_picker() -> forms.TextInput:
+    """A slug field that searches records by name as the reviewer types (app.js)."""
+    return forms.TextInput(attrs={"data-record-picker": reverse_lazy("review:record_search")})
 
 
 class CandidateEditForm(forms.Form):
@@ -13,7 +19,9 @@ class CandidateEditForm(forms.Form):
     body = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}))
     type = forms.ChoiceField(choices=Candidate.Type.choices)
     operation = forms.ChoiceField(choices=Candidate.Operation.choices, required=False)
-    target_slug = forms.SlugField(max_length=120, required=False, label="Record")
+    target_slug = forms.SlugField(
+        max_length=120, required=False, label="Record", widget=_record_picker()
+    )
     valid_until = forms.DateField(
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
@@ -49,7 +57,9 @@ class RejectForm(forms.Form):
 
 
 class MergeForm(forms.Form):
-    target_slug = forms.SlugField(max_length=120, label="Merge into record")
+    target_slug = forms.SlugField(
+        max_length=120, label="Merge into record", widget=_record_picker()
+    )
     name = forms.CharField(max_length=200)
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
     body = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}))
@@ -66,6 +76,8 @@ class DuplicateForm(forms.Form):
 class BulkForm(forms.Form):
     action = forms.ChoiceField(choices=[("approve", "approve"), ("reject", "reject")])
     expected = forms.IntegerField(min_value=0)
+    # Digest of the ids the confirmation page listed: a changed list is shown again.
+    signature = forms.CharField(max_length=64)
     reason = forms.CharField(required=False, max_length=500)
 
 

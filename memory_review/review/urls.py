@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import audit, candidate, dashboard, held, queue, records, releases, replay
+from .views import audit, candidate, dashboard, held, live, queue, records, releases, replay
 
 app_name = "review"
 
@@ -26,6 +26,10 @@ urlpatterns = [
     path("records/<slug:slug>/edit/", records.record_edit, name="record_edit"),
     path("records/<slug:slug>/retract/", records.record_retract, name="record_retract"),
     path("changes/<int:pk>/revert/", records.change_revert, name="change_revert"),
+    # The record picker's search (JSON; outside records/ so no slug can shadow it)
+    path("pick/records/", records.record_search, name="record_search"),
+    # What public agents read now (every reviewer, read-only)
+    path("releases/live/", live.live, name="live"),
     # Record changes held for a second person
     path("held/", held.held_list, name="held_list"),
     path("held/<int:pk>/", held.held_detail, name="held"),

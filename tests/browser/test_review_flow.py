@@ -1,8 +1,6 @@
 """A reviewer works the queue by keyboard; a publisher cuts and publishes a release."""
 
 import pytest
-from django.contrib.auth.models import Group
-from django.core.cache import cache
 from git import Repo
 
 from knowledge_repo.models import Publication, Record, Release
@@ -14,32 +12,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
 ]
-
-
-@pytest.fixture(autouse=True)
-def roles(transactional_db):
-    """The role groups, in case an earlier transactional test's flush removed them.
-
-    Serialized rollback stays on: a flush without it re-creates content types,
-    which breaks the next serialized-rollback test of another app."""
-    for name in ("reviewer", "publisher"):
-        Group.objects.get_or_create(name=name)
-
-
-@pytest.fixture(autouse=True)
-def knowledge_repo(settings, tmp_path):
-    cache.clear()
-    settings.KNOWLEDGE_REPO_PATH = tmp_path / "knowledge"
-    settings.KNOWLEDGE_PUBLISH_REMOTES = [str(tmp_path / "published.git")]
-    return settings.KNOWLEDGE_REPO_PATH
-
-
-def _log_in(page, live_server, username):
-    page.goto(live_server.url + "/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", "pw-" + username)
-    page.click("button[type=submit], input[type=submit]")
-    page.wait_for_url(live_server.url + "/dashboard/")
 
 
 def _seed():
@@ -86,13 +58,13 @@ def _seed():
 
 
 def test_reviewer_works_the_queue_and_publisher_releases(
-    page, live_server, alice, bob, knowledge_repo, screenshot
+    page, live_server, alice, bob, knowledge_repo, screenshot, log_in
 ):
     approved, rejected = _seed()
-    _log_in(page, live_server, "alice")
+    log_in("alice")
     page.goto(live_server.url + "/queue/")
     page.wait_for_selector("#queue tbody tr.sel")
-    screenshot("queue")
+    screenshot("flow-queue")
     # Newest first: the Markdown candidate is the first row; j then k comes back to it.
     page.keyboard.press("j")
     assert "sel" in page.locator("#queue tbody tr").nth(1).get_attribute("class")
@@ -100,7 +72,7 @@ def test_reviewer_works_the_queue_and_publisher_releases(
     page.keyboard.press("Enter")
     page.wait_for_url(f"**/candidates/{approved.pk}/")
     page.wait_for_selector(".msg.cited")
-    screenshot("candidate")
+    screenshot("flow-candidate")
     page.evaluate("window.__noReload = true")
 
     page.keyboard.press("?")
@@ -110,9 +82,7 @@ def test_reviewer_works_the_queue_and_publisher_releases(
     page.keyboard.press("e")
     name = page.locator("#id_name")
     name.fill("Export notes to Markdown")
-    page.wait_for_function(
-        "document.getElementById('preview').textContent.includes('Export notes to Markdown')"
-    )
+    page.wait_for_selector("#preview:has-text('Export notes to Markdown')")
     page.click("#edit-form button[type=submit]")
     # Complete and next: the next candidate replaces this one without a page load.
     page.wait_for_selector(f"[data-candidate='{rejected.pk}']")
@@ -139,14 +109,13 @@ def test_reviewer_works_the_queue_and_publisher_releases(
     assert author == "alice <alice@users.noreply.invalid>"
     assert "name: Export notes to Markdown" in text
 
-    page.context.clear_cookies()
-    _log_in(page, live_server, "bob")
+    log_in("bob")
     page.goto(live_server.url + "/releases/")
     page.click("text=Cut release")
     page.wait_for_selector("text=Release v1 cut")
     page.click("text=Publish v1")
     page.wait_for_selector("text=v1 is published")
-    screenshot("releases")
+    screenshot("flow-releases")
     release = Release.objects.get()
     assert Publication.objects.get().release == release
     published = Repo(knowledge_repo.parent / "published.git")

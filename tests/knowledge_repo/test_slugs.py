@@ -53,3 +53,33 @@ def test_it_suffixes_until_unique():
 def test_it_rejects_invalid_slugs():
     for bad in ["Upper", "a--b", "-a", "a-", "a.b", "a/b", "", "memory", "x" * (MAX_LENGTH + 1)]:
         assert not is_valid_slug(bad)
+
+
+def test_a_long_name_is_cut_between_words():
+    name = "How to turn off the Apple Pencil double-tap gesture on an iPad Pro from 2022 onwards"
+    slug = slugify(name)
+    assert len(slug) <= MAX_LENGTH and is_valid_slug(slug)
+    words = set(name.lower().replace("-", " ").split())
+    assert all(part in words for part in slug.split("-")), slug
+    suffixed = unique_slug(name, {slug}.__contains__)
+    assert suffixed.endswith("-2")
+    assert all(part in words for part in suffixed.removesuffix("-2").split("-")), suffixed
+
+
+@pytest.mark.parametrize(
+    ("name", "slug"),
+    [
+        ("iPad 的双击手势", "ipad-de-shuang-ji-shou-shi"),
+        ("北京的天气", "bei-jing-de-tian-qi"),
+        ("ひらがなとカタカナ", "hiraganatokatakana"),
+        ("東京タワーの営業時間", "dong-jing-tawano-ying-ye-shi-jian"),
+        ("Привет мир", "privet-mir"),
+    ],
+)
+def test_names_in_other_scripts_get_readable_slugs(name, slug):
+    assert slugify(name) == slug
+
+
+def test_a_mixed_name_never_becomes_its_lone_ascii_fragment():
+    assert slugify("iPad 的双击手势") != "ipad"
+    assert slugify("iPad 的双击手势") != slugify("iPad 的设置")

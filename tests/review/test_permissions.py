@@ -20,7 +20,7 @@ from knowledge_repo.models import Change, Release
 from . import factories
 
 # Logging in and out is for everyone.
-PUBLIC = {"login", "admin:login", "admin:logout"}
+PUBLIC = {"login", "admin:login", "admin:logout", "favicon"}
 ANY_USER = {"home", "logout"}
 PUBLISHER = {
     "review:releases",

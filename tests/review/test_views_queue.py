@@ -2,7 +2,6 @@ from django.urls import reverse
 
 from memory_review.extraction.models import Candidate
 from memory_review.review import actions
-from memory_review.review.models import ReviewEvent
 
 from . import factories
 
@@ -94,43 +93,6 @@ def test_next_opens_the_first_free_candidate(client, alice, dora):
     response = client.get(reverse("review:next"))
     assert response["Location"] == reverse("review:candidate", args=[free.pk])
     assert taken.pk
-
-
-def test_bulk_confirmation_states_the_filtered_count(client, alice):
-    for _ in range(3):
-        factories.candidate(type=Candidate.Type.REFERENCE)
-    factories.candidate()
-    client.force_login(alice)
-    response = client.get(reverse("review:bulk"), {"type": "reference", "action": "reject"})
-    assert response.status_code == 200
-    assert "Reject 3 candidates?" in response.content.decode()
-    assert "csrfmiddlewaretoken" in response.content.decode()
-
-
-def test_bulk_rejects_exactly_the_filtered_set(client, alice):
-    refs = [factories.candidate(type=Candidate.Type.REFERENCE) for _ in range(3)]
-    other = factories.candidate()
-    client.force_login(alice)
-    response = client.post(
-        reverse("review:bulk"),
-        {"type": "reference", "action": "reject", "expected": 3, "reason": "not useful"},
-    )
-    assert response.status_code == 302
-    for c in refs:
-        c.refresh_from_db()
-        assert c.status == Candidate.Status.REJECTED
-    other.refresh_from_db()
-    assert other.status == Candidate.Status.PENDING
-    assert ReviewEvent.objects.filter(bulk=True, reason="not useful").count() == 3
-
-
-def test_bulk_refuses_when_the_set_changed_since_confirmation(client, alice):
-    for _ in range(2):
-        factories.candidate()
-    client.force_login(alice)
-    response = client.post(reverse("review:bulk"), {"action": "reject", "expected": 1})
-    assert response.status_code == 302
-    assert not ReviewEvent.objects.exists()
 
 
 def test_bulk_requires_the_reviewer_role(client, charlie):

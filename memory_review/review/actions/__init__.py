@@ -34,7 +34,7 @@ from .candidates import (
 from .held import approve_held, reject_held
 from .records import edit_record, merge_records, record_state, retract_record, revert_change
 from .releases import clear_finding, cut_release, publish_release, rollback_release
-from .undo import undo_last_decision
+from .undo import restored_by_undo, undo_last_decision
 
 __all__ = [
     "GateRefused",
@@ -65,6 +65,7 @@ __all__ = [
     "merge_candidate",
     "open_flags_for",
     "reject_candidate",
+    "restored_by_undo",
     "retract_record",
     "revert_change",
     "skip_candidate",

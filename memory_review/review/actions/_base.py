@@ -114,10 +114,14 @@ def claim_candidate(*, candidate: Candidate, user: Any) -> Claim:
     """Claim a candidate for REVIEW_CLAIM_SECONDS unless someone else holds a live claim.
 
     Returns the claim in force: the caller's own, or the other reviewer's.
+    A reviewer holds one claim at a time: opening a candidate releases the
+    one they opened before, so reading through the queue neither blocks
+    others nor counts as "being reviewed".
     """
     now = timezone.now()
     expires = now + timedelta(seconds=settings.REVIEW_CLAIM_SECONDS)
     with transaction.atomic():
+        Claim.objects.filter(user=user).exclude(candidate=candidate).delete()
         claim = Claim.objects.select_for_update().filter(candidate=candidate).first()
         if claim is None:
             return Claim.objects.create(

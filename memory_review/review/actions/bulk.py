@@ -26,10 +26,19 @@ def bulk_decide(
     """Approve or reject each listed candidate in its own transaction.
 
     A candidate someone else claimed or decided meanwhile is left alone and
-    counted by reason, so the reviewer sees exactly what happened.
+    counted by reason, so the reviewer sees exactly what happened. A bulk
+    approval never includes a high-risk candidate (each needs its own
+    reading) nor a knowledge gap (each needs a written answer).
     """
     result = BulkResult()
-    for candidate in Candidate.objects.filter(pk__in=list(candidate_ids)).only("pk"):
+    for candidate in Candidate.objects.filter(pk__in=list(candidate_ids)):
+        if action == "approve" and (candidate.is_high_risk or candidate.flag_hidden_chars):
+            result.refused["high risk"] = result.refused.get("high risk", 0) + 1
+            continue
+        if action == "approve" and candidate.kind == Candidate.Kind.GAP:
+            # A gap is answered in a person's words, one at a time.
+            result.refused["knowledge gap"] = result.refused.get("knowledge gap", 0) + 1
+            continue
         try:
             if action == "approve":
                 approve_candidate(candidate=candidate, reviewer=reviewer, bulk=True)

@@ -26,8 +26,12 @@ from ._base import (
 def undo_last_decision(*, reviewer: Any) -> ReviewEvent:
     """Undo the reviewer's most recent decision that is still in force.
 
-    The candidate goes back to the state it had before; a change already
-    committed is reverted by a new commit, never rewritten.
+    The candidate reopens with the text the reviewer last gave it (their
+    edits stay, as a draft to approve again), not the extractor's; a change
+    already committed is reverted by a new commit, never rewritten, and
+    approving again reuses the record's slug. When the undone change is in
+    the published release, the audit reason says it stays live until the
+    next release.
     """
     event = (
         ReviewEvent.objects.select_for_update()
@@ -42,24 +46,29 @@ def undo_last_decision(*, reviewer: Any) -> ReviewEvent:
         raise ReviewError("Someone decided this candidate after you; it cannot be undone here.")
     before = snapshot(c)
     reverted = None
+    reason = f"undid {event.get_action_display()}"
     if event.change_id is not None:
         from knowledge_repo import actions as kr
         from knowledge_repo.models import Change
 
+        from ..live import change_live_in, live_note
+
+        change = Change.objects.get(pk=event.change_id)
+        release = change_live_in(change)
         with _knowledge():
-            reverted = kr.revert_change(
-                author=reviewer, change=Change.objects.get(pk=event.change_id)
-            )
-    _apply_edits(c, {k: v for k, v in event.before.items() if k in EDITABLE_FIELDS})
-    if "status" in event.before:
-        c.status = event.before["status"]
+            reverted = kr.revert_change(author=reviewer, change=change)
+        if release is not None:
+            reason += f"; {change.slug} is {live_note(release)}"
+    # The reviewer's last text (edits included) comes back as the draft.
+    _apply_edits(c, {k: v for k, v in event.after.items() if k in EDITABLE_FIELDS})
+    c.status = event.before.get("status", Candidate.Status.PENDING)
     c.save()
     undo = ReviewEvent.objects.create(
         candidate=c,
         record_slug=event.record_slug,
         user=reviewer,
         action=Action.UNDO,
-        reason=f"undid {event.get_action_display()}",
+        reason=reason,
         before=before,
         after=snapshot(c),
         change_id=getattr(reverted, "pk", None),
@@ -68,3 +77,9 @@ def undo_last_decision(*, reviewer: Any) -> ReviewEvent:
     event.undone_by = undo
     event.save(update_fields=["undone_by"])
     return undo
+
+
+def restored_by_undo(candidate: Candidate) -> bool:
+    """True when the candidate's text is a reviewer's draft brought back by an undo."""
+    last = ReviewEvent.objects.filter(candidate=candidate).order_by("-pk").first()
+    return last is not None and last.action == Action.UNDO

@@ -15,6 +15,7 @@ from memory_review.roles import reviewer_required
 
 from .. import actions, selectors
 from ..forms import CandidateEditForm, DuplicateForm, MergeForm, RejectForm
+from ..live import live_note, record_live_in
 from ..selectors import QueueFilters
 from ..text import redacted
 from ._common import get_candidate_for_reviewer, wants_json
@@ -47,10 +48,13 @@ def candidate_context(
     ):
         current = selectors.record_text(record) or candidate.target_snapshot
         diff = selectors.side_by_side(current, selectors.candidate_text(candidate))
+    restored = open_ and actions.restored_by_undo(candidate)
+    is_gap = candidate.kind == Candidate.Kind.GAP
     initial = {
         "name": candidate.name,
         "description": candidate.description,
-        "body": candidate.body,
+        # A gap is answered in a person's words: the extractor's body is not an answer.
+        "body": candidate.body if restored or not is_gap else "",
         "type": candidate.type,
         "operation": candidate.operation,
         "target_slug": candidate.target_slug,
@@ -59,6 +63,11 @@ def candidate_context(
     redacted_fields = {
         name: redacted(getattr(candidate, name), spans) for name in ("name", "description", "body")
     }
+    edit_form = CandidateEditForm(initial=initial)
+    if is_gap:
+        edit_form.fields["body"].widget.attrs["placeholder"] = (
+            "Write the answer the visitor needed, as agents should know it."
+        )
     first = None
     if candidate.status == Candidate.Status.AWAITING_SECOND:
         first = actions.last_decision(candidate)
@@ -85,7 +94,8 @@ def candidate_context(
         "diff": diff,
         "duplicate_record": duplicate_record,
         "near_duplicates": selectors.near_duplicates(candidate),
-        "edit_form": CandidateEditForm(initial=initial),
+        "edit_form": edit_form,
+        "restored_draft": restored,
         "merge_form": MergeForm(
             auto_id="merge_%s",
             initial={
@@ -179,6 +189,10 @@ def approve(request: HttpRequest, pk: int) -> HttpResponse:
         text = f"“{candidate.name}”: first approval recorded; a second reviewer must approve."
     else:
         text = f"“{event.after.get('name', candidate.name)}” approved."
+        if event.after.get("operation") == Candidate.Operation.RETRACT:
+            release = record_live_in(event.after.get("target_slug", ""))
+            if release is not None:
+                text += f" The retracted record is {live_note(release)}."
     selectors.facet_counts(refresh=False)
     return _after_decision(request, text, candidate)
 
@@ -254,9 +268,7 @@ def undo(request: HttpRequest) -> HttpResponse:
         return redirect(request.POST.get("back") or reverse("review:queue"))
     assert event.candidate is not None
     candidate = get_candidate_for_reviewer(request, event.candidate.pk)
-    return _after_decision(
-        request, f"Undone: {event.reason} on “{candidate.name}”.", None, show=candidate
-    )
+    return _after_decision(request, f"“{candidate.name}”: {event.reason}.", None, show=candidate)
 
 
 @require_POST

@@ -1,19 +1,17 @@
-from urllib.parse import urlencode
-
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from memory_review.extraction.models import Candidate, high_risk_q
 from memory_review.roles import reviewer_required
 
 from .. import actions, selectors
 from ..forms import BulkForm
 from ..models import HeldChange
-from ..selectors import FLAG_FILTERS, TABS, QueueFilters
+from ..querystring import bulk_url, query, queue_links, queue_url, with_query
+from ..selectors import QueueFilters
+from ..selectors.bulk import BULK_MAX, bulk_selection
 
 
 @require_GET
@@ -21,35 +19,26 @@ from ..selectors import FLAG_FILTERS, TABS, QueueFilters
 def queue(request: HttpRequest) -> HttpResponse:
     filters = QueueFilters.from_query(request.GET)
     page = selectors.queue_page(filters, request.user, request.GET.get("after", ""))
-    facets = page.facets
+    candidate_query = query(filters)
+    links = queue_links(filters, page.facets)
     return render(
         request,
         "review/queue.html",
         {
             "filters": filters,
             "page": page,
-            "query": urlencode(filters.params()),
-            "query_suffix": "?" + urlencode(filters.params()) if filters.params() else "",
-            "tabs": [(key, label, facets.get(f"tab_{key}", 0)) for key, (label, _) in TABS.items()],
-            "types": [
-                (value, label, facets.get(f"type_{value}", 0))
-                for value, label in Candidate.Type.choices
+            "links": links,
+            "facet_groups": [
+                ("Type", links["types"]),
+                ("Flag", links["flags"]),
+                ("Source", links["sources"]),
+                ("Run", links["runs"]),
             ],
-            "flags": [
-                (name, label, facets.get(f"flag_{name}", 0))
-                for name, (label, _) in FLAG_FILTERS.items()
-            ],
-            "runs": facets.get("runs", []),
-            "sources": facets.get("sources", []),
-            "next_url": (
-                reverse("review:queue") + "?" + urlencode(filters.params(after=page.next_cursor))
-                if page.next_cursor
-                else ""
-            ),
-            "first_url": reverse("review:queue") + "?" + urlencode(filters.params()),
+            "query": candidate_query,
+            "query_suffix": "?" + candidate_query if candidate_query else "",
+            "next_url": queue_url(filters, after=page.next_cursor) if page.next_cursor else "",
+            "first_url": queue_url(filters),
             "has_cursor": bool(request.GET.get("after")),
-            "reject_reasons": actions.REJECT_REASONS,
-            "now": timezone.now(),
             # One reverse() per page, not two per row: rows link to <prefix><pk>/.
             "candidate_prefix": reverse("review:candidate", args=[0]).removesuffix("0/"),
             # Record edits, merges and reverts held for a second person wait with the candidates.
@@ -70,69 +59,74 @@ def next_candidate(request: HttpRequest) -> HttpResponse:
     """Open the next candidate of the filtered queue (the "start reviewing" button)."""
     filters = QueueFilters.from_query(request.GET)
     candidate = selectors.next_candidate(filters, request.user)
-    query = urlencode(filters.params())
     if candidate is None:
         messages.info(request, "Nothing left to review with these filters.")
-        return redirect(reverse("review:queue") + ("?" + query if query else ""))
-    url = reverse("review:candidate", args=[candidate.pk])
-    return redirect(url + ("?" + query if query else ""))
+        return redirect(queue_url(filters))
+    return redirect(with_query(reverse("review:candidate", args=[candidate.pk]), filters))
+
+
+def _confirm(
+    request: HttpRequest, filters: QueueFilters, action: str, status: int = 200
+) -> HttpResponse:
+    selection = bulk_selection(filters, request.user, action)
+    return render(
+        request,
+        "review/bulk_confirm.html",
+        {
+            "filters": filters,
+            "params": filters.params(),
+            "action": action,
+            "selection": selection,
+            "count": len(selection.rows),
+            "bulk_max": BULK_MAX,
+            "queue_url": queue_url(filters),
+            "reject_reasons": actions.REJECT_REASONS,
+        },
+        status=status,
+    )
 
 
 @require_http_methods(["GET", "POST"])
 @reviewer_required
 def bulk(request: HttpRequest) -> HttpResponse:
-    """Approve or reject exactly the filtered set, after a confirmation stating the count.
+    """Approve or reject exactly the candidates the confirmation page listed.
 
-    GET shows the count; POST acts only if the filtered set still has the
-    count the reviewer confirmed, so a filter never silently widens.
+    GET lists them, with the filters and the count, and signs their ids;
+    POST acts only when the filtered list still has exactly those ids, and
+    otherwise shows the new list to confirm again. Approvals never include
+    a high-risk candidate.
     """
     source = request.POST if request.method == "POST" else request.GET
     filters = QueueFilters.from_query(source)
     action = source.get("action", "reject")
-    queue_url = reverse("review:queue") + "?" + urlencode(filters.params())
-    matching = selectors.filtered_candidates(filters, request.user)
+    action = action if action in ("approve", "reject") else "reject"
     if request.method == "GET":
-        return render(
-            request,
-            "review/bulk_confirm.html",
-            {
-                "filters": filters,
-                "params": filters.params(),
-                "action": action if action in ("approve", "reject") else "reject",
-                "count": matching.count(),
-                "queue_url": queue_url,
-                "reject_reasons": actions.REJECT_REASONS,
-                "high_risk": matching.filter(high_risk_q()).count(),
-            },
-        )
-    ids = list(matching.values_list("pk", flat=True))
+        return _confirm(request, filters, action)
     form = BulkForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose approve or reject and confirm the count.")
-        return redirect(queue_url)
-    if form.cleaned_data["expected"] != len(ids):
+        messages.error(request, "Choose approve or reject and confirm the list.")
+        return redirect(bulk_url(filters, action))
+    selection = bulk_selection(filters, request.user, action)
+    if selection.too_many or form.cleaned_data["signature"] != selection.signature:
         messages.error(
             request,
-            f"The filtered set now has {len(ids)} candidates, not the "
-            f"{form.cleaned_data['expected']} you confirmed. Nothing was changed; check again.",
+            f"The list changed since you saw it: it now has {len(selection.rows)} "
+            f"candidates, not the {form.cleaned_data['expected']} you confirmed. "
+            "Nothing was changed; check the list again.",
         )
-        return redirect(
-            reverse("review:bulk")
-            + "?"
-            + urlencode({**filters.params(), "action": form.cleaned_data["action"]})
-        )
+        return _confirm(request, filters, action, status=409)
     result = actions.bulk_decide(
-        candidate_ids=ids,
+        candidate_ids=selection.ids,
         reviewer=request.user,
-        action=form.cleaned_data["action"],
+        action=action,
         reason=form.cleaned_data["reason"] or "bulk rejection",
     )
     selectors.facet_counts(refresh=True)
-    verb = "approved" if form.cleaned_data["action"] == "approve" else "rejected"
-    text = f"{result.done} of {len(ids)} candidates {verb}."
+    verb = "approved" if action == "approve" else "rejected"
+    text = f"{result.done} of {len(selection.ids)} candidates {verb}."
     if result.refused:
         text += " Left alone: " + ", ".join(
             f"{n} ({reason})" for reason, n in sorted(result.refused.items())
         )
     messages.success(request, text)
-    return redirect(queue_url)
+    return redirect(queue_url(filters))

@@ -8,7 +8,7 @@ someone else's decision, so only publishers may do it.
 
 from django.contrib import messages
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -19,8 +19,10 @@ from memory_review.roles import publisher_required, reviewer_required
 
 from .. import actions
 from ..forms import MergeRecordsForm, RecordEditForm, RetractForm
+from ..live import live_note, record_live_in
 from ..models import HeldChange, ReviewEvent
 from ..selectors import audit_events, with_changes
+from ..selectors.crosslinks import candidates_of_record
 
 PAGE = 50
 
@@ -79,6 +81,7 @@ def record_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "review/record.html",
         {
             "record": record,
+            "candidates": candidates_of_record(slug),
             "published": published,
             "head": head,
             "history": [(entry, changes.get(entry.change_id or 0)) for entry in history],
@@ -166,13 +169,35 @@ def record_retract(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "Say why the record is retracted.")
         return redirect("review:record", slug=slug)
+    reason = form.cleaned_data["reason"]
+    release = record_live_in(slug)
+    note = f"{slug} is {live_note(release)}" if release else ""
     try:
-        actions.retract_record(user=request.user, slug=slug, reason=form.cleaned_data["reason"])
+        actions.retract_record(
+            user=request.user, slug=slug, reason=f"{reason} ({note})" if note else reason
+        )
     except actions.ReviewError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"{slug} retracted.")
+        messages.success(
+            request, f"{slug} retracted." + (f" It is {live_note(release)}." if release else "")
+        )
     return redirect("review:record", slug=slug)
+
+
+PICKER_LIMIT = 20
+
+
+@require_GET
+@reviewer_required
+def record_search(request: HttpRequest) -> JsonResponse:
+    """Current records whose name or slug contains ``q``, for the record picker."""
+    q = request.GET.get("q", "").strip()[:200]
+    qs = Record.objects.filter(retracted=False)
+    if q:
+        qs = qs.filter(Q(name__icontains=q) | Q(slug__icontains=q))
+    rows = qs.order_by("name_key").values("slug", "name", "type")[:PICKER_LIMIT]
+    return JsonResponse({"records": list(rows)})
 
 
 @require_POST
