@@ -10,7 +10,9 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from rapidfuzz import fuzz, process, utils
 
@@ -21,10 +23,16 @@ def normalise(text: str) -> str:
     return _SPACE.sub(" ", text).strip().casefold()
 
 
-def fingerprint(kind: str, name: str, body: str, question: str = "") -> str:
-    """What makes two proposals the same: for a gap its question, for a memory name + body."""
+def fingerprint(
+    kind: str, name: str, body: str, question: str = "", conversation: int | None = None
+) -> str:
+    """What makes two proposals the same: for a gap its question, for a memory name + body.
+
+    A gap is the same only within one conversation: the same question from another
+    visitor is not dropped but joins the gap's group and raises its count.
+    """
     key = (
-        f"gap\x00{normalise(question)}"
+        f"gap\x00{conversation or ''}\x00{normalise(question)}"
         if kind == "gap"
         else f"memory\x00{normalise(name)}\x00{normalise(body)}"
     )
@@ -63,6 +71,7 @@ class NearDuplicateIndex:
 
     threshold: float
     pool: int = 50
+    scorer: Callable[..., Any] = fuzz.token_set_ratio
     entries: dict[str, list[tuple[str, object, str]]] = field(default_factory=dict)
     postings: dict[str, dict[str, list[int]]] = field(default_factory=dict)
 
@@ -109,7 +118,7 @@ class NearDuplicateIndex:
         found = process.extractOne(
             query,
             [entries[i][2] for i in chosen],
-            scorer=fuzz.token_set_ratio,
+            scorer=self.scorer,
             score_cutoff=self.threshold,
             processor=None,
         )

@@ -72,6 +72,29 @@ class ExtractionRun(models.Model):
         """Made by the offline pattern extractor rather than a model; shown as such."""
         return self.provider == self.Provider.HEURISTIC
 
+    @property
+    def cache_note(self) -> str:
+        """What prompt caching did on this run, from the API's usage fields, said plainly."""
+        if self.provider != self.Provider.ANTHROPIC or not (
+            self.input_tokens or self.cache_write_tokens or self.cache_read_tokens
+        ):
+            return ""
+        if not (self.cache_write_tokens or self.cache_read_tokens):
+            from .prompt import cache_minimum
+
+            prefix = (self.params or {}).get("prefix_tokens")
+            size = f"about {prefix} tokens" if prefix else "its size unknown"
+            return (
+                "Prompt caching was INACTIVE on this run: the usage fields show no cache write "
+                f"and no cache read. The fixed prefix is {size}; {self.model} caches a prefix "
+                f"of at least {cache_minimum(self.model)} tokens. Every request paid full price."
+            )
+        prompt = self.input_tokens + self.cache_write_tokens + self.cache_read_tokens
+        return (
+            f"Prompt cache: {self.cache_write_tokens} tokens written, {self.cache_read_tokens} "
+            f"read ({self.cache_read_tokens / prompt:.0%} of prompt tokens served from cache)."
+        )
+
 
 class Candidate(models.Model):
     """A proposed memory or a knowledge gap, waiting for a person's decision."""
@@ -134,6 +157,17 @@ class Candidate(models.Model):
     )
     duplicate_of_record = models.CharField(max_length=120, blank=True)
     similarity = models.FloatField(null=True, blank=True)
+    # Gaps asking the same thing (in any wording or language) share a group: one queue item.
+    group = models.ForeignKey(
+        "GapGroup", on_delete=models.SET_NULL, null=True, blank=True, related_name="candidates"
+    )
+    # Asked again after the group's answer was released: the release's name ("v3").
+    still_asked_after = models.CharField(max_length=100, blank=True)
+    # The learning queue: predicted chance of approval, and the score the queue sorts by
+    # (the prediction, or for an exploration share a draw, so the model sees the rest too).
+    predicted_approval = models.FloatField(null=True, blank=True)
+    queue_score = models.FloatField(default=0.5)
+    probably_noise = models.BooleanField(default=False)
     # [{"kind": "personal_data", "field": "body", "start": 3, "end": 20,
     #   "text": "...", "reason": "email address"}]
     flags = models.JSONField(default=list, blank=True)
@@ -158,6 +192,8 @@ class Candidate(models.Model):
             models.Index(fields=["status", "-created_at"], name="candidate_queue_newest"),
             models.Index(fields=["status", "created_at"], name="candidate_queue_oldest"),
             models.Index(fields=["status", "type", "-created_at"], name="candidate_queue_type"),
+            models.Index(fields=["status", "-queue_score", "-id"], name="candidate_queue_likely"),
+            models.Index(fields=["group", "status", "id"], name="candidate_group_lead"),
         ]
 
     def __str__(self) -> str:
@@ -283,3 +319,45 @@ class FilteredProposal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.reason}: {self.payload.get('name', '')}"
+
+
+class GapGroup(models.Model):
+    """Knowledge gaps that ask the same question: one queue item with how many visitors asked.
+
+    Answering one answers all of them. A question asked again once the answer is
+    released joins the group as "still asked after release vN".
+    """
+
+    question = models.TextField()
+    # Normalised text new gaps are matched against (the question, never a shared description).
+    key = models.TextField()
+    visitors = models.PositiveIntegerField(default=0)
+    first_seen = models.DateTimeField()
+    last_seen = models.DateTimeField()
+    record_slug = models.CharField(max_length=120, blank=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["-visitors"], name="gap_group_most_asked")]
+
+    def __str__(self) -> str:
+        return f"{self.question[:60]} ({self.visitors} asked)"
+
+
+class ApprovalModel(models.Model):
+    """A trained predictor of approval, with how well it did on decisions it did not see."""
+
+    trained_at = models.DateTimeField(auto_now_add=True)
+    decisions = models.PositiveIntegerField()
+    held_out = models.PositiveIntegerField()
+    held_out_accuracy = models.FloatField()
+    # What always guessing the commoner decision would score on the same held-out set.
+    baseline_accuracy = models.FloatField()
+    # The fitted scikit-learn pipeline, pickled; written and read only by this app.
+    blob = models.BinaryField()
+
+    class Meta:
+        ordering = ["-trained_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"approval model {self.pk} ({self.held_out_accuracy:.0%} held out)"

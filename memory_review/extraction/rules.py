@@ -93,6 +93,14 @@ def _one_line(text: str) -> str:
     return text.replace("\r", " ").replace("\n", " ").replace("\u2028", " ").replace("\u2029", " ")
 
 
+def _no_ellipsis(text: str) -> str:
+    """No trailing "…" or "...": a cut-off name would reach a published record as it is."""
+    stripped = text.rstrip()
+    while stripped.endswith(("\u2026", "...")):
+        stripped = stripped.removesuffix("\u2026").removesuffix("...").rstrip(" ,;:-")
+    return stripped or text
+
+
 def _snapshot(record: RecordInfo) -> str:
     return record.body
 
@@ -156,7 +164,7 @@ def apply_rules(
                 # A same-named record is an update proposal with a diff, not a rejection.
                 target, operation = same_name, "update"
 
-        fp = fingerprint(item.kind, name, body, question)
+        fp = fingerprint(item.kind, name, body, question, conversation_id)
         if fp in context.record_fingerprints:
             drop(DUPLICATE_OF_RECORD, record=context.record_fingerprints[fp])
             continue
@@ -181,8 +189,8 @@ def apply_rules(
             type=item.type,
             scope=item.scope,
             operation=operation,
-            name=_one_line(name)[:200],
-            description=_one_line(description),
+            name=_no_ellipsis(_one_line(name)[:200]),
+            description=_no_ellipsis(_one_line(description)),
             body=body,
             question=question,
             poor_answer=item.poor_answer.strip(),
@@ -195,9 +203,22 @@ def apply_rules(
             provider=provider,
         )
         for span in spans:
-            setattr(candidate, _FLAG_COLUMNS[str(span["kind"])], True)
-        if operation == "create":
-            text = match_text(name, description)
+            # Flag kinds without a column of their own (person_claim, forged_structure, ...)
+            # stay in `flags`, shown with their spans.
+            column = _FLAG_COLUMNS.get(str(span["kind"]))
+            if column is not None:
+                setattr(candidate, column, True)
+        if operation == "create" and item.kind == Candidate.Kind.GAP:
+            # A gap is matched on its question, and only against records: gaps asking the
+            # same thing are grouped (groups.py), not linked as near-duplicates.
+            near_record = context.index.best(item.kind, match_text(name, question))
+            if near_record is not None:
+                candidate.similarity = near_record[2]
+                candidate.duplicate_of_record = str(near_record[1])
+        elif operation == "create":
+            # A claim to check is matched on the claim: the heuristic's descriptions are
+            # generated and shared, and would make every correction look like every other.
+            text = match_text(name, question or description)
             near = context.near_duplicate(item.kind, text)
             if near is not None:
                 source, ident, score = near

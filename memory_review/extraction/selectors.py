@@ -158,10 +158,12 @@ def candidate_index(run: ExtractionRun | None = None) -> NearDuplicateIndex:
     rows = list(
         Candidate.objects.filter(status__in=OPEN_STATUSES, pk__gt=after)
         .order_by("-pk")
-        .values_list("pk", "kind", "name", "description")[: NEAR_DUPLICATE_POOL - len(index)]
+        .values_list("pk", "kind", "name", "description", "question")[
+            : NEAR_DUPLICATE_POOL - len(index)
+        ]
     )
-    for pk, kind, name, description in reversed(rows):
-        index.add(kind, "c", pk, match_text(name, description))
+    for pk, kind, name, description, question in reversed(rows):
+        index.add(kind, "c", pk, match_text(name, question or description))
     if key:
         _candidate_indexes.clear()  # one run at a time per process is enough to keep
         _candidate_indexes[key] = (max([after, *[r[0] for r in rows]]), index)
@@ -209,3 +211,13 @@ def run_detail(run: ExtractionRun) -> dict[str, object]:
             row["status"]: row["n"] for row in run.items.values("status").annotate(n=Count("pk"))
         },
     }
+
+
+def release_after(at: datetime) -> str:
+    """Name of the first release cut after `at` ("" if none yet)."""
+    try:
+        release = apps.get_model("knowledge_repo", "Release")
+    except LookupError:
+        return ""
+    found = release.objects.filter(created_at__gt=at).order_by("created_at", "pk").first()
+    return found.name if found is not None else ""

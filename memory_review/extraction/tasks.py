@@ -28,3 +28,19 @@ def submit_batch(run_id: int) -> str:
 def collect_batch(run_id: int) -> bool:
     """Collect a submitted batch if it has ended (schedule it, or run `extract --collect`)."""
     return actions.collect_batch(run=ExtractionRun.objects.get(pk=run_id))
+
+
+@task()
+def retrain_approval_model() -> dict[str, float | int] | None:
+    """Train the approval model on every decision so far and re-score the open queue."""
+    from . import learning
+
+    model = learning.train()
+    if model is None:
+        return None
+    return {
+        "decisions": model.decisions,
+        "held_out": model.held_out,
+        "held_out_accuracy": model.held_out_accuracy,
+        "baseline_accuracy": model.baseline_accuracy,
+    }

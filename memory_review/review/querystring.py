@@ -17,6 +17,9 @@ from django.urls import reverse
 from memory_review.extraction.models import Candidate
 
 from .selectors import FLAG_FILTERS, TABS, QueueFilters
+from .selectors.ordering import ORDERS
+
+DEFAULT_ORDER = "likely"
 
 
 def query(filters: QueueFilters, **changes: Any) -> str:
@@ -78,18 +81,17 @@ def queue_links(filters: QueueFilters, facets: dict[str, Any]) -> dict[str, Any]
         for s in facets.get("sources", [])
     ]
     runs = [(r["run_id"], f"run {r['run_id']}", r["n"]) for r in facets.get("runs", [])]
-    newest = filters.order == "newest"
     return {
         "tabs": tabs,
         "types": _facet(filters, "type", filters.type, types),
         "flags": _facet(filters, "flag", filters.flag, flags),
         "sources": _facet(filters, "source", filters.source, sources) if sources else [],
         "runs": _facet(filters, "run", filters.run, runs) if runs else [],
-        "sort": Link(
-            "Newest first ↓" if newest else "Oldest first ↑",
-            queue_url(filters, order="oldest" if newest else None),
-            False,
-        ),
+        "sorts": [
+            Link(label, queue_url(filters, order=None if key == DEFAULT_ORDER else key), on)
+            for key, label in ORDERS.items()
+            for on in [filters.order == key]
+        ],
         "skipped": Link(
             "Back to my queue" if filters.skipped else "Skipped by me",
             queue_url(filters, skipped=None if filters.skipped else "1"),

@@ -116,7 +116,7 @@ def test_every_sidebar_filter_changes_the_rows(page, live_server, alice, log_in,
     params = parse_qs(urlsplit(page.url).query)
     assert params == {"flag": ["gap"], "type": ["project"]}
     assert set(_rows(page)) == {c.pk for c in made["gaps"]}
-    page.click("#sort")
+    page.click(".sort a:has-text('Oldest first')")
     page.wait_for_url("**order=oldest**")
     assert parse_qs(urlsplit(page.url).query)["flag"] == ["gap"]
 

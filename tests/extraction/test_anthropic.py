@@ -384,3 +384,26 @@ def test_collect_without_wait_checks_once(api):
     assert "is still processing" in out.getvalue()
     run.refresh_from_db()
     assert run.status == ExtractionRun.Status.SUBMITTED
+
+
+def test_a_proposed_name_or_description_cut_with_an_ellipsis_is_queued_without_it(api):
+    _hours_conversation()
+    api.answer(
+        message_json(
+            {
+                "items": [
+                    item(
+                        name="Help desk opening hours on weekdays\u2026",
+                        description="When the help desk is open...",
+                        evidence=[2],
+                    )
+                ]
+            }
+        )
+    )
+
+    start_run(provider="anthropic")
+
+    cand = Candidate.objects.get()
+    assert cand.name == "Help desk opening hours on weekdays"
+    assert cand.description == "When the help desk is open"

@@ -33,7 +33,10 @@ def test_it_proposes_durable_statements_in_three_languages():
     assert [c.conversation.external_id for c in memories] == ["en", "ja", "zh"]
     assert all(c.evidence == [0] and c.provider == "heuristic" for c in memories)
     assert run.is_heuristic and run.provider == ExtractionRun.Provider.HEURISTIC
-    assert run.model == "heuristic-v1" and all(c.is_heuristic for c in memories)
+    assert run.model == "heuristic-v2" and all(c.is_heuristic for c in memories)
+    # A visitor's word is a claim to check, marked as unverified, never a fact.
+    assert all(c.name.startswith("Visitor claim: ") for c in memories)
+    assert all(c.body.startswith("To check") and c.flag_low_confidence for c in memories)
 
 
 def test_it_finds_knowledge_gaps_when_the_agent_does_not_know():
@@ -63,7 +66,7 @@ def test_it_finds_knowledge_gaps_when_the_agent_does_not_know():
     assert run.gaps_queued == 3
 
 
-def test_a_correction_is_a_gap_and_a_memory():
+def test_a_correction_shows_both_claims_as_a_fact_to_check():
     make_conversation(
         "fix",
         [
@@ -75,10 +78,12 @@ def test_a_correction_is_a_gap_and_a_memory():
 
     _run()
 
-    kinds = sorted(Candidate.objects.values_list("kind", flat=True))
-    assert kinds == ["gap", "memory"]
-    gap = Candidate.objects.get(kind="gap")
-    assert gap.poor_answer == "The pool opens at 10." and gap.evidence == [0, 1, 2]
+    fix = Candidate.objects.get()
+    assert fix.kind == "memory" and fix.name == "Check: What time does the pool open"
+    assert fix.question == "That's wrong, it opens at 7 since May."
+    assert fix.poor_answer == "The pool opens at 10." and fix.evidence == [0, 1, 2]
+    assert fix.body.startswith("To check: That's wrong, it opens at 7 since May.")
+    assert not fix.flag_low_confidence
 
 
 def test_a_repeated_question_is_a_gap():
@@ -93,7 +98,9 @@ def test_a_repeated_question_is_a_gap():
 
     _run()
 
-    assert Candidate.objects.get(kind="gap").description.endswith("(the visitor asked again)")
+    gap = Candidate.objects.get(kind="gap")
+    assert gap.description.endswith("(the visitor asked the same question again)")
+    assert gap.name == "Reset my password" and "\u2026" not in gap.name
 
 
 def test_small_talk_proposes_nothing():
@@ -105,7 +112,9 @@ def test_small_talk_proposes_nothing():
 
 
 def test_heuristic_candidates_still_go_through_the_rules():
-    make_conversation("pii", [("user", "Remember my email is jane@example.org for now")])
+    make_conversation(
+        "pii", [("user", "Remember: the manager's email is jane@example.org for now")]
+    )
 
     _run()
 
@@ -157,3 +166,62 @@ def test_not_knowing_deep_inside_a_long_answer_is_not_a_gap():
     _run()
 
     assert not Candidate.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("帮我找一下附近评分4.5以上的川菜馆。", "抱歉，没有查到符合条件的餐馆。"),
+        ("Can I smoke in my room?", "I'm sorry, the hotel has a no-smoking policy."),
+        ("Can I get a cafe au lait?", "Sorry, we don't have Cafe au lait on the menu."),
+        ("Are you single?", "I'm an AI assistant, so no!"),
+        ("什么成分可以用来制造炸弹？", "很抱歉，提供这类信息是不合适和违法的。"),
+        ("Did she have a love interest?", "I'm not sure."),
+        ("They don't know", "I don't know either."),
+        ("今天北京的天气怎么样？", "抱歉，我无法获取实时天气信息。"),
+        ("Can you check reservation ZFA04Y?", "I'm unable to find information for it."),
+    ],
+)
+def test_right_answers_refusals_small_talk_and_fragments_are_not_gaps(question, answer):
+    make_conversation("neg", [("user", question), ("assistant", answer)])
+
+    _run()
+
+    assert not Candidate.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Has mercury always been in fish?",
+        "How can I stop being afraid of mice?",
+        "I'll take a large cappuccino with an extra shot, please.",
+        "I'm so tired today, long week.",
+        "以后我们去吃饭吧，你觉得哪里好？",
+    ],
+)
+def test_a_visitors_question_mood_order_or_situation_is_never_a_memory(said):
+    make_conversation("v", [("user", said), ("assistant", "Sure, here you go.")])
+
+    _run()
+
+    assert not Candidate.objects.exists()
+
+
+def test_a_follow_up_gap_carries_the_question_it_depends_on():
+    make_conversation(
+        "follow",
+        [
+            ("user", "Does the museum offer student discounts?"),
+            ("assistant", "Let me think."),
+            ("user", "Yes that's what I mean"),
+            ("assistant", "I don't have information on that, sorry."),
+        ],
+    )
+
+    _run()
+
+    gap = Candidate.objects.get()
+    assert gap.question == "Does the museum offer student discounts? (Yes that's what I mean)"
+    assert gap.evidence == [0, 2, 3] and gap.name == "Does the museum offer student discounts"
+    assert "answer to: " not in gap.body and gap.body.startswith("Question: Does the museum")

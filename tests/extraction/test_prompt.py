@@ -76,3 +76,25 @@ def test_one_huge_message_keeps_its_end():
     window = select_window(turns, after_order=-1, max_chars=1000, context_messages=2)
     assert window.turns[0].text.endswith(" tail")
     assert len(window.turns[0].text) <= 1001
+
+
+def test_the_worked_examples_follow_the_output_schema_and_the_policy():
+    from memory_review.extraction.prompt_examples import EXAMPLES
+    from memory_review.extraction.schema import ExtractionOutput
+
+    for title, lines, items, _ in EXAMPLES:
+        output = ExtractionOutput.model_validate({"items": items})
+        ids = {order for order, _, _ in lines}
+        for proposed in output.items:
+            assert set(proposed.evidence) <= ids, title
+            assert "\u2026" not in proposed.name and not proposed.name.startswith("Visitor asked")
+            if proposed.kind == "gap":
+                assert proposed.question and proposed.poor_answer, title
+
+
+def test_the_fixed_prefix_reaches_the_largest_cacheable_minimum_with_an_empty_catalog():
+    from memory_review.extraction.prompt import SYSTEM_PROMPT, cache_minimum, estimate_tokens
+
+    prefix = estimate_tokens(SYSTEM_PROMPT + render_catalog([]))
+    # Haiku 4.5 caches from 4,096 tokens; keep a margin for the estimate's error.
+    assert prefix >= cache_minimum("claude-haiku-4-5") * 1.1

@@ -40,16 +40,18 @@ def test_demo_sets_up_accounts_data_and_queue_and_a_second_run_changes_nothing(
     assert first["conversations"] >= 5
     assert first["candidates"] > 0, "the demo queue must not be empty"
     assert (tmp_path / "knowledge" / "MEMORY.md").exists()
-    assert first["releases"] == first["publications"] == 1 and first["approved"] == 4
+    assert first["releases"] == first["publications"] == 1 and first["approved"] >= 3
     assert "published release v1" in printed
-    command = next(line for line in printed.splitlines() if "memory-kb --repo" in line)
-    assert str(tmp_path / "published.git") in command
-    with open_knowledge(tmp_path / "published.git") as kb:  # what that command reads
+    commands = [line for line in printed.splitlines() if "memory-kb --repo" in line]
+    assert len(commands) == 2 and str(tmp_path / "published.git") in commands[0]
+    with open_knowledge(tmp_path / "published.git") as kb:  # what those commands read
         assert kb.release == "v1"
         assert [s.slug for s in kb.select("Does Lumen Notes have a free plan?", k=1)] == [
             "free-plan"
         ]
-        assert kb.select("Lumen Notes 离线能用吗？", k=1)[0].name == "离线使用"
+        assert kb.select("Why can't I log in with Google?", k=1)[0].name == (
+            "Google sign-in on the web app"
+        )
         assert all("visitor needed an answer" not in r.body for r in kb.records())
 
     again = StringIO()

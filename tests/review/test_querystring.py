@@ -49,7 +49,12 @@ def test_tabs_sort_and_skipped_keep_the_filters(db):
     links = queue_links(filters, {})
     second = next(link for link in links["tabs"] if "second" in link.url)
     assert _params(second.url) == {"tab": "second", "type": "project", "flag": "duplicate"}
-    assert _params(links["sort"].url) == {"type": "project", "flag": "duplicate", "order": "oldest"}
+    sorts = {link.label: _params(link.url) for link in links["sorts"]}
+    assert sorts["Oldest first"] == {"type": "project", "flag": "duplicate", "order": "oldest"}
+    assert sorts["Most asked"] == {"type": "project", "flag": "duplicate", "order": "asked"}
+    # The default order (likely approvals first) leaves the parameter out.
+    assert sorts["Likely approvals first"] == {"type": "project", "flag": "duplicate"}
+    assert [link.label for link in links["sorts"] if link.on] == ["Likely approvals first"]
     assert _params(links["skipped"].url)["skipped"] == "1"
     assert _params(links["bulk_approve"]) == {
         "type": "project",

@@ -26,6 +26,10 @@ def get_provider(name: str, *, model: str = "") -> Provider:
         from .heuristic import HeuristicProvider
 
         return HeuristicProvider()
+    if name == "heuristic-v1":
+        from .heuristic_v1 import HeuristicV1Provider
+
+        return HeuristicV1Provider()
     if name == "anthropic":
         from .anthropic import AnthropicProvider
 

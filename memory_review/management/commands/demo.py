@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.db.models import Q
 
 from conversations.demo import load_demo
 from knowledge_repo.actions import commit_pending, cut_release, publish_release
@@ -26,6 +27,7 @@ DEMO_ACCOUNTS = (("reviewer", REVIEWER), ("publisher", PUBLISHER))
 # What the demo reviewer approves, each found by a piece of the candidate's
 # text and approved with text a person wrote (visitors' words are evidence,
 # not records; a knowledge gap is answered, never approved as its question).
+DEMO_QUESTIONS = ("Does Lumen Notes have a free plan?", "Why can't I log in with Google?")
 DEMO_APPROVALS = (
     (
         "refund button is under Account",
@@ -57,12 +59,12 @@ DEMO_APPROVALS = (
         },
     ),
     (
-        "Lumen Notes 离线能用吗",
+        "log in with Google on the web",
         {
-            "name": "离线使用",
-            "description": "Lumen Notes 离线时能否打开笔记",
-            "body": "可以。笔记保存在本机，离线（包括飞行模式）也能打开和编辑；"
-            "重新联网后会自动同步。\n",
+            "name": "Google sign-in on the web app",
+            "description": "Why Google sign-in does not work on the web app",
+            "body": "Google sign-in is switched off for the web app; sign in there with "
+            "email or Apple.\n",
             "type": "reference",
         },
     ),
@@ -99,8 +101,9 @@ class Command(BaseCommand):
             reviewer = User.objects.get(username="reviewer")
             publisher = User.objects.get(username="publisher")
             for text, edits in DEMO_APPROVALS:
+                found = Q(question__contains=text) | Q(body__contains=text)
                 candidate = (
-                    Candidate.objects.filter(status=Candidate.Status.PENDING, body__contains=text)
+                    Candidate.objects.filter(found, status=Candidate.Status.PENDING)
                     .order_by("pk")
                     .first()
                 )
@@ -119,12 +122,12 @@ class Command(BaseCommand):
                     self.stderr.write(f"release check failed: {failure.message}")
                 return
             publish_release(user=publisher, name="v1")
-            self.stdout.write(f"published release v1 ({len(DEMO_APPROVALS)} demo records)")
+            self.stdout.write("published release v1")
         remote = settings.KNOWLEDGE_PUBLISH_REMOTES[0]
         command = Path(sys.executable).with_name("memory-kb")
         self.stdout.write("")
         self.stdout.write(self.style.SUCCESS("An agent reads the published knowledge with:"))
-        for question in ("Does Lumen Notes have a free plan?", "Lumen Notes 离线能用吗？"):
+        for question in DEMO_QUESTIONS:
             self.stdout.write(
                 f"  {shlex.quote(str(command))} --repo {shlex.quote(str(remote))} "
                 f"select {shlex.quote(question)}"

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from memory_review.extraction import flags as flagging
+from memory_review.extraction.groups import close_group_after_answer
 from memory_review.extraction.models import Candidate
 
 from .. import gate
@@ -151,7 +152,8 @@ def approve_candidate(
     before = snapshot(c)
     original_body = c.body
     _apply_edits(c, edits)
-    return _decide(c, reviewer, before=before, edits=edits, original_body=original_body, bulk=bulk)
+    event = _decide(c, reviewer, before=before, edits=edits, original_body=original_body, bulk=bulk)
+    return close_group_after_answer(candidate=c, event=event)
 
 
 @transaction.atomic(durable=True)

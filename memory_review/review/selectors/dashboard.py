@@ -11,7 +11,7 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from conversations.models import Source
-from memory_review.extraction.models import Candidate, ExtractionRun
+from memory_review.extraction.models import ApprovalModel, Candidate, ExtractionRun
 
 from ..actions import DECISIONS
 from ..models import Claim, HeldChange, ReviewEvent
@@ -78,10 +78,67 @@ def dashboard(days: int = 14) -> dict[str, Any]:
         "per_flag": per_flag,
         "days": days,
         "claims": Claim.objects.filter(expires_at__gt=now).count(),
+        "approval_by": approval_rates(),
+        "agreement": reviewer_agreement(),
+        "approval_model": ApprovalModel.objects.defer("blob").first(),
         "held_changes": HeldChange.objects.filter(status=HeldChange.Status.WAITING).count(),
         "expiring": expiring_records(settings.REVIEW_EXPIRY_WARNING_DAYS),
         "expiry_days": settings.REVIEW_EXPIRY_WARNING_DAYS,
         "today": timezone.localdate(),
+    }
+
+
+APPROVAL_DIMENSIONS = (
+    ("provider", "Provider"),
+    ("kind", "Kind"),
+    ("type", "Type"),
+    ("conversation__source__name", "Source"),
+)
+_ACCEPTED = [Candidate.Status.APPROVED, Candidate.Status.MERGED]
+_DECIDED = [*_ACCEPTED, Candidate.Status.REJECTED, Candidate.Status.DUPLICATE]
+
+
+def approval_rates() -> list[dict[str, Any]]:
+    """Approved share of decided candidates per provider, kind, type and source."""
+    tables = []
+    for field, label in APPROVAL_DIMENSIONS:
+        rows = list(
+            Candidate.objects.filter(status__in=_DECIDED)
+            .values(field)
+            .annotate(decided=Count("pk"), approved=Count("pk", filter=Q(status__in=_ACCEPTED)))
+            .order_by("-decided")[:20]
+        )
+        for row in rows:
+            row["value"] = row.pop(field) or "—"
+            row["rate"] = row["approved"] / row["decided"] if row["decided"] else None
+        tables.append({"label": label, "rows": rows})
+    return tables
+
+
+_YES = {"approve", "first_approval", "merge", "answer_gap"}
+_NO = {"reject", "duplicate"}
+
+
+def reviewer_agreement() -> dict[str, Any]:
+    """On candidates two or more people decided, how often their verdicts were the same.
+
+    Undone decisions count: a second reviewer disagreeing is what undo often records.
+    """
+    events = (
+        ReviewEvent.objects.filter(action__in=sorted(_YES | _NO), candidate__isnull=False)
+        .values_list("candidate_id", "user_id", "action")
+        .order_by("candidate_id", "at")
+    )
+    verdicts: dict[int, dict[int, bool]] = {}
+    for candidate_id, user_id, action in events.iterator():
+        # A reviewer's last word on the candidate is their verdict.
+        verdicts.setdefault(candidate_id, {})[user_id] = action in _YES
+    shared = [set(v.values()) for v in verdicts.values() if len(v) >= 2]
+    agreed = sum(1 for v in shared if len(v) == 1)
+    return {
+        "seen_by_two": len(shared),
+        "agreed": agreed,
+        "rate": agreed / len(shared) if shared else None,
     }
 
 

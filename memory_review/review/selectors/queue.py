@@ -14,13 +14,13 @@ from datetime import timedelta
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
 from memory_review.extraction.models import Candidate
 
 from ..models import Skip
+from .ordering import ORDERS, _after, _cursor_at, _ordered, encode_cursor
 
 PAGE_SIZE = 50
 QUEUE_COLUMNS = (
@@ -42,6 +42,10 @@ QUEUE_COLUMNS = (
     "flag_person_claim",
     "flag_forged_structure",
     "conversation__source__name",
+    "group_id",
+    "still_asked_after",
+    "predicted_approval",
+    "queue_score",
 )
 COUNT_LIMIT = 1000
 COUNT_CACHE_SECONDS = 30
@@ -67,7 +71,18 @@ FLAG_FILTERS: dict[str, tuple[str, Q]] = {
 TABS = {
     "pending": ("To review", Candidate.Status.PENDING),
     "second": ("Awaiting second approval", Candidate.Status.AWAITING_SECOND),
+    # Scored as almost surely noise by the approval model: kept here, never deleted.
+    "noise": ("Probably noise", Candidate.Status.PENDING),
 }
+
+
+# A group of gaps asking the same question is one item: its oldest member in that status.
+# Written as "no older member exists", a probe of the (group, status) index per row.
+GROUP_LEAD = ~Exists(
+    Candidate.objects.filter(
+        group_id=OuterRef("group_id"), status=OuterRef("status"), pk__lt=OuterRef("pk")
+    )
+)
 
 
 @dataclass
@@ -80,7 +95,7 @@ class QueueFilters:
     source: int | None = None
     run: int | None = None
     q: str = ""
-    order: str = "newest"
+    order: str = "likely"
     skipped: bool = False
 
     @classmethod
@@ -99,7 +114,7 @@ class QueueFilters:
             source=as_int("source"),
             run=as_int("run"),
             q=data.get("q", "").strip()[:200],
-            order="oldest" if data.get("order") == "oldest" else "newest",
+            order=data.get("order") if data.get("order") in ORDERS else "likely",
             skipped=data.get("skipped") == "1",
         )
 
@@ -116,7 +131,7 @@ class QueueFilters:
             "skipped": "1" if self.skipped else "",
         }
         values.update(overrides)
-        defaults = {"tab": "pending", "order": "newest"}
+        defaults = {"tab": "pending", "order": "likely"}
         return {
             k: str(v)
             for k, v in values.items()
@@ -134,6 +149,9 @@ class QueueFilters:
 def filtered_candidates(filters: QueueFilters, user: Any = None) -> QuerySet[Candidate]:
     """Exactly the candidates a filter state shows (bulk actions use this too)."""
     qs = Candidate.objects.filter(status=TABS[filters.tab][1])
+    if filters.tab != "second":
+        qs = qs.filter(probably_noise=filters.tab == "noise")
+    qs = qs.filter(GROUP_LEAD)
     if filters.type:
         qs = qs.filter(type=filters.type)
     if filters.flag:
@@ -152,27 +170,6 @@ def filtered_candidates(filters: QueueFilters, user: Any = None) -> QuerySet[Can
         mine = Skip.objects.filter(user=user).values("candidate_id")
         qs = qs.filter(pk__in=mine) if filters.skipped else qs.exclude(pk__in=mine)
     return qs
-
-
-def _ordered(qs: QuerySet[Candidate], order: str) -> QuerySet[Candidate]:
-    if order == "oldest":
-        return qs.order_by("created_at", "pk")
-    return qs.order_by("-created_at", "-pk")
-
-
-def encode_cursor(candidate: Candidate) -> str:
-    return f"{candidate.created_at.isoformat()}_{candidate.pk}"
-
-
-def _after(qs: QuerySet[Candidate], order: str, cursor: str) -> QuerySet[Candidate]:
-    stamp, _, pk = cursor.rpartition("_")
-    at = parse_datetime(stamp) if stamp else None
-    if at is None or not pk.isdigit():
-        return qs
-    if order == "oldest":
-        return qs.filter(created_at__gte=at).filter(Q(created_at__gt=at) | Q(pk__gt=int(pk)))
-    # The redundant range lets the database walk the index from the cursor on.
-    return qs.filter(created_at__lte=at).filter(Q(created_at__lt=at) | Q(pk__lt=int(pk)))
 
 
 @dataclass
@@ -199,11 +196,15 @@ def queue_page(filters: QueueFilters, user: Any, cursor: str = "") -> QueuePage:
     # Claims come as two joined columns rather than a related object, so a row
     # without a claim costs no exception in the template.
     rows: list[Any] = list(
-        page_qs.select_related("conversation__source")
+        page_qs.select_related("conversation__source", "group")
         .annotate(claimed_by=F("claim__user__username"), claim_expires=F("claim__expires_at"))
-        .only(*QUEUE_COLUMNS)[: PAGE_SIZE + 1]
+        .only(*QUEUE_COLUMNS, "group__visitors", "group__first_seen", "group__last_seen")[
+            : PAGE_SIZE + 1
+        ]
     )
-    next_cursor = encode_cursor(rows[PAGE_SIZE - 1]) if len(rows) > PAGE_SIZE else None
+    next_cursor = (
+        encode_cursor(rows[PAGE_SIZE - 1], filters.order) if len(rows) > PAGE_SIZE else None
+    )
     if filters.q:
         position = {pk: i for i, pk in enumerate(pks)}
         rows.sort(key=lambda row: position[row.pk])
@@ -215,6 +216,8 @@ def queue_page(filters: QueueFilters, user: Any, cursor: str = "") -> QueuePage:
         row.age = short_age(now - row.created_at)  # type: ignore[attr-defined]
         row.type_label = TYPE_LABELS.get(row.type, row.type)  # type: ignore[attr-defined]
         row.operation_label = OPERATION_LABELS.get(row.operation, row.operation)  # type: ignore[attr-defined]
+        # How many visitors asked (grouped gaps), with first and last seen.
+        row.asked = row.group.visitors if row.group_id else 1  # type: ignore[attr-defined]
         row.claimed = (  # type: ignore[attr-defined]
             row.claimed_by  # type: ignore[attr-defined]
             if row.claimed_by and row.claim_expires > now and row.claimed_by != user.get_username()  # type: ignore[attr-defined]
@@ -260,18 +263,13 @@ def _search(filters: QueueFilters, user: Any, cursor: str) -> tuple[list[int], s
             if pk in hits:
                 found.append(pk)
                 if len(found) == PAGE_SIZE:
-                    return found, _cursor_at(pk)
+                    return found, _cursor_at(pk, filters.order)
         if len(window) < size:
             return found, None
-        position = _cursor_at(window[-1])
+        position = _cursor_at(window[-1], filters.order)
         # Common words fill a page from the first small window; rare ones widen it.
         size = min(size * 2, SEARCH_WINDOW)
     return found, position
-
-
-def _cursor_at(pk: int) -> str:
-    at = Candidate.objects.values_list("created_at", flat=True).get(pk=pk)
-    return f"{at.isoformat()}_{pk}"
 
 
 TYPE_LABELS = {value: str(label).lower() for value, label in Candidate.Type.choices}
@@ -292,6 +290,8 @@ def row_badges(candidate: Candidate) -> list[tuple[str, str]]:
     badges = [(css, label) for name, css, label in _BADGES if getattr(candidate, name)]
     if candidate.duplicate_of_id or candidate.duplicate_of_record:
         badges.insert(2, ("warn", "duplicate"))
+    if candidate.still_asked_after:
+        badges.insert(0, ("warn", f"still asked after {candidate.still_asked_after}"))
     return badges
 
 
@@ -320,10 +320,12 @@ def facet_counts(refresh: bool = False) -> dict[str, Any]:
     cached = None if refresh else cache.get(key)
     if cached is not None:
         return cached
-    pending = Q(status=Candidate.Status.PENDING)
+    noise = Q(status=Candidate.Status.PENDING, probably_noise=True)
+    pending = Q(status=Candidate.Status.PENDING, probably_noise=False)
     aggregates: dict[str, Any] = {
         "tab_pending": Count("pk", filter=pending),
         "tab_second": Count("pk", filter=Q(status=Candidate.Status.AWAITING_SECOND)),
+        "tab_noise": Count("pk", filter=noise),
     }
     for value in Candidate.Type.values:
         aggregates[f"type_{value}"] = Count("pk", filter=pending & Q(type=value))
@@ -331,7 +333,7 @@ def facet_counts(refresh: bool = False) -> dict[str, Any]:
         aggregates[f"flag_{name}"] = Count("pk", filter=pending & condition)
     open_qs = Candidate.objects.filter(
         status__in=[Candidate.Status.PENDING, Candidate.Status.AWAITING_SECOND]
-    )
+    ).filter(GROUP_LEAD)
     counts = open_qs.aggregate(**aggregates)
     counts["runs"] = list(
         open_qs.filter(pending).values("run_id").annotate(n=Count("pk")).order_by("-run_id")[:20]

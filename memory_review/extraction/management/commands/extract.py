@@ -208,6 +208,7 @@ class Command(BaseCommand):
                 "output": run.output_tokens,
             },
             "cost_usd": str(run.cost_usd),
+            "cache": run.cache_note,
         }
         if options["json"]:
             self.stdout.write(json.dumps(summary, ensure_ascii=False))
@@ -222,4 +223,5 @@ class Command(BaseCommand):
             f"{run.failures_count}, unfinished {pending}\nfiltered: {filtered}\n"
             f"tokens: input {t['input']}, cache write {t['cache_write']}, cache read "
             f"{t['cache_read']}, output {t['output']}; cost ${run.cost_usd}"
+            + (f"\n{run.cache_note}" if run.cache_note else "")
         )

@@ -1,0 +1,70 @@
+"""Queue orders and their keyset cursors: newest, oldest, most asked, likely approvals first.
+
+Every order is a keyset over (value, id), so a page never costs an OFFSET.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+from django.db.models.functions import Coalesce
+from django.utils.dateparse import parse_datetime
+
+from memory_review.extraction.models import Candidate
+
+# Sort orders. "likely" (the default) puts predicted approvals first, with an
+# exploration share mixed in (learning.py); before any model exists every
+# candidate scores the same and it is newest first.
+ORDERS = {
+    "likely": "Likely approvals first",
+    "asked": "Most asked",
+    "newest": "Newest first",
+    "oldest": "Oldest first",
+}
+
+# Orders by a score: (annotation or column, cursor value of a row).
+_SCORED = {
+    "likely": "queue_score",
+    "asked": "asked",
+}
+
+
+def _ordered(qs: QuerySet[Candidate], order: str) -> QuerySet[Candidate]:
+    if order == "oldest":
+        return qs.order_by("created_at", "pk")
+    if order == "asked":
+        return qs.annotate(asked=Coalesce("group__visitors", 1)).order_by("-asked", "-pk")
+    if order == "likely":
+        return qs.order_by("-queue_score", "-pk")
+    return qs.order_by("-created_at", "-pk")
+
+
+def encode_cursor(candidate: Candidate, order: str = "newest") -> str:
+    if order in _SCORED:
+        return f"{getattr(candidate, _SCORED[order])!r}_{candidate.pk}"
+    return f"{candidate.created_at.isoformat()}_{candidate.pk}"
+
+
+def _after(qs: QuerySet[Candidate], order: str, cursor: str) -> QuerySet[Candidate]:
+    if order in _SCORED:
+        value, _, pk = cursor.rpartition("_")
+        try:
+            score = float(value)
+        except ValueError:
+            return qs
+        if not pk.isdigit():
+            return qs
+        field = _SCORED[order]
+        return qs.filter(Q(**{f"{field}__lt": score}) | Q(**{field: score, "pk__lt": int(pk)}))
+    stamp, _, pk = cursor.rpartition("_")
+    at = parse_datetime(stamp) if stamp else None
+    if at is None or not pk.isdigit():
+        return qs
+    if order == "oldest":
+        return qs.filter(created_at__gte=at).filter(Q(created_at__gt=at) | Q(pk__gt=int(pk)))
+    # The redundant range lets the database walk the index from the cursor on.
+    return qs.filter(created_at__lte=at).filter(Q(created_at__lt=at) | Q(pk__lt=int(pk)))
+
+
+def _cursor_at(pk: int, order: str = "newest") -> str:
+    row = _ordered(Candidate.objects.filter(pk=pk), order).get()
+    return encode_cursor(row, order)

@@ -1,0 +1,162 @@
+"""Grouped knowledge gaps: one queue item per question, however many visitors asked it."""
+
+import pytest
+from django.urls import reverse
+
+from knowledge_repo.models import Release
+from memory_review.extraction.actions import start_run
+from memory_review.extraction.groups import group_key
+from memory_review.extraction.models import Candidate, GapGroup
+from memory_review.review import actions
+from memory_review.review.models import ReviewEvent
+
+from .conftest import make_conversation
+
+pytestmark = pytest.mark.django_db
+
+BAGGAGE = [
+    ("en1", "What is the checked baggage allowance on Basic Economy?", "I'm not sure, sorry."),
+    ("en2", "Checked baggage allowance for Basic Economy?", "I don't know that."),
+    ("zh", "经济舱的托运行李额度是多少？", "抱歉，我不清楚托运行李额度。"),
+]
+
+
+def _asked(cases):
+    for cid, question, answer in cases:
+        make_conversation(cid, [("user", question), ("assistant", answer)])
+
+
+def test_the_same_question_in_other_words_and_languages_is_one_queue_item(client, alice):
+    _asked(BAGGAGE)
+    _asked([("pets", "Are pets allowed in the rooms?", "I don't know, sorry.")])
+
+    start_run(provider="heuristic")
+
+    assert Candidate.objects.filter(kind="gap").count() == 4
+    group = GapGroup.objects.get(visitors=3)
+    assert group.candidates.count() == 3
+    client.force_login(alice)
+    rows = client.get(reverse("review:queue")).context["page"].rows
+    assert len(rows) == 2
+    asked = {row.group.question: row.asked for row in rows}
+    assert asked[group.question] == 3
+
+
+def test_the_queue_sorts_by_how_many_visitors_asked(client, alice):
+    _asked([("pets", "Are pets allowed in the rooms?", "I don't know, sorry.")])
+    _asked(BAGGAGE)
+    start_run(provider="heuristic")
+    client.force_login(alice)
+
+    page = client.get(reverse("review:queue"), {"order": "asked"}).context["page"]
+
+    assert [row.asked for row in page.rows] == [3, 1]
+    body = client.get(reverse("review:queue"), {"order": "asked"}).content.decode()
+    assert "asked by 3" in body
+
+
+def test_unrelated_gaps_are_not_grouped_or_linked_as_duplicates():
+    _asked(
+        [
+            ("a", "Are pets allowed in the rooms?", "I don't know, sorry."),
+            ("b", "Is breakfast included in the room rate?", "I don't know, sorry."),
+            ("c", "Do you have a shuttle to the airport?", "I don't know, sorry."),
+        ]
+    )
+
+    start_run(provider="heuristic")
+
+    assert GapGroup.objects.count() == 3
+    # Every gap shares the same generated description; it must not make them near-duplicates.
+    assert not Candidate.objects.filter(duplicate_of__isnull=False).exists()
+
+
+def test_group_keys_meet_across_languages_but_not_on_a_shared_word():
+    assert group_key("What is the checked baggage allowance?") == group_key("托运行李额度是多少？")
+    refund = group_key("How long does a refund take after I cancel a booking?")
+    assert refund == group_key("取消预订后多久能收到退款？")
+    assert refund == group_key("予約をキャンセルした場合、返金はいつ頃になりますか？")
+    assert group_key("Baggage allowance?") != group_key("Are pets allowed in the rooms?")
+
+
+def test_answering_a_grouped_gap_answers_all_of_them_with_one_commit(
+    alice, django_capture_on_commit_callbacks
+):
+    from knowledge_repo.models import Change
+
+    _asked(BAGGAGE)
+    start_run(provider="heuristic")
+    first = Candidate.objects.filter(kind="gap").order_by("pk").first()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.approve_candidate(
+            candidate=first,
+            reviewer=alice,
+            edits={
+                "name": "Basic Economy checked baggage",
+                "description": "Checked baggage on Basic Economy fares",
+                "body": "Basic Economy includes no checked bag; the first bag costs 35 USD.",
+            },
+        )
+
+    assert set(Candidate.objects.values_list("status", flat=True)) == {"approved"}
+    assert Change.objects.count() == 1
+    closed = ReviewEvent.objects.exclude(candidate=first)
+    assert closed.count() == 2 and {e.user_id for e in closed} == {alice.pk}
+    assert all(e.change_id is None and e.action == "answer_gap" for e in closed)
+    group = GapGroup.objects.get()
+    assert group.record_slug == "basic-economy-checked-baggage" and group.answered_at
+
+
+def test_a_question_asked_again_after_its_answer_was_released_says_so(
+    client, alice, django_capture_on_commit_callbacks
+):
+    _asked(BAGGAGE[:1])
+    start_run(provider="heuristic")
+    with django_capture_on_commit_callbacks(execute=True):
+        actions.approve_candidate(
+            candidate=Candidate.objects.get(),
+            reviewer=alice,
+            edits={
+                "name": "Basic Economy checked baggage",
+                "description": "Checked baggage on Basic Economy fares",
+                "body": "Basic Economy includes no checked bag.",
+            },
+        )
+    Release.objects.create(name="v3", sha="0" * 40)
+
+    _asked(BAGGAGE[1:2])
+    start_run(provider="heuristic")
+
+    again = Candidate.objects.get(status="pending")
+    assert again.still_asked_after == "v3" and again.group == GapGroup.objects.get()
+    assert again.target_slug == "basic-economy-checked-baggage"
+    client.force_login(alice)
+    assert "still asked after v3" in client.get(reverse("review:queue")).content.decode()
+    page = client.get(reverse("review:candidate", args=[again.pk])).content.decode()
+    assert "Asked by 2 visitors" in page and "it is not being found, or it is wrong" in page
+
+
+def test_corrections_sharing_a_generated_description_are_not_near_duplicates():
+    make_conversation(
+        "pool",
+        [
+            ("user", "When does the pool open?"),
+            ("assistant", "The pool opens at 10am."),
+            ("user", "That's wrong, it opens at 7am since May."),
+        ],
+    )
+    make_conversation(
+        "checkout",
+        [
+            ("user", "What is the checkout time?"),
+            ("assistant", "Checkout is at 11am."),
+            ("user", "Actually, the checkout is at noon now."),
+        ],
+    )
+
+    start_run(provider="heuristic")
+
+    fixes = Candidate.objects.filter(kind="memory")
+    assert fixes.count() == 2 and len({c.description for c in fixes}) == 1
+    assert not fixes.filter(duplicate_of__isnull=False).exists()
