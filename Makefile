@@ -15,7 +15,7 @@ find_python = $(shell for c in python3.14 python3.13 python3.12 python3 \
 
 .PHONY: install run serve test lint bench clean
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml reader/pyproject.toml
 	@PYTHON="$(find_python)"; \
 	if [ -z "$$PYTHON" ]; then \
 	  echo "No Python 3.12 or newer found. Install one (e.g. 'pyenv install 3.13' or 'apt-get install python3.13') and run make again." >&2; \
@@ -23,7 +23,7 @@ $(VENV)/.installed: pyproject.toml
 	fi; \
 	if [ ! -x $(PY) ]; then echo "Creating $(VENV) with $$PYTHON"; "$$PYTHON" -m venv $(VENV); fi
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e ./reader -e '.[dev]'
 	@touch $@
 
 install: $(VENV)/.installed

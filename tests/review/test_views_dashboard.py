@@ -28,34 +28,3 @@ def test_dashboard_shows_pending_decisions_and_runs(client, alice):
 def test_dashboard_requires_a_role(client, charlie):
     client.force_login(charlie)
     assert client.get(reverse("review:dashboard")).status_code == 403
-
-
-def test_replay_shows_what_the_published_release_selects(
-    client, alice, bob, django_capture_on_commit_callbacks
-):
-    from knowledge_repo import actions as kr
-
-    with django_capture_on_commit_callbacks(execute=True):
-        actions.approve_candidate(
-            candidate=factories.candidate(
-                name="Shipping to Norway", description="Delivery times to Norway", body="Five days."
-            ),
-            reviewer=alice,
-        )
-    release = kr.cut_release(user=bob).release
-    assert release is not None
-    kr.publish_release(user=bob, name=release.name)
-    conv = factories.conversation(("How long is shipping to Norway?", "Not sure."))
-    client.force_login(alice)
-    response = client.get(reverse("review:replay", args=[conv.pk]))
-    assert response.status_code == 200
-    assert "Shipping to Norway" in response.content.decode()
-    assert [s.slug for s in response.context["rows"][0]["selected"]] == ["shipping-to-norway"]
-
-
-def test_replay_without_a_published_release_says_so(client, alice):
-    conv = factories.conversation()
-    client.force_login(alice)
-    response = client.get(reverse("review:replay", args=[conv.pk]))
-    assert response.status_code == 200
-    assert "Cannot read the knowledge base" in response.content.decode()

@@ -1,20 +1,74 @@
-"""Set up the demo: accounts, demo conversations, knowledge repository, extraction.
+"""Set up the demo: accounts, demo conversations, knowledge repository, extraction,
+a few approvals and a first published release that an agent can read.
 
 Idempotent: a second run changes no data and prints the same logins.
 """
 
 import secrets
+import shlex
+import sys
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.db.models import Q
 
 from conversations.demo import load_demo
-from memory_review.extraction.models import ExtractionRun
+from knowledge_repo.actions import commit_pending, cut_release, publish_release
+from knowledge_repo.models import Release
+from memory_review.extraction.models import Candidate, ExtractionRun
+from memory_review.review.actions import approve_candidate
 from memory_review.roles import PUBLISHER, REVIEWER
 
 DEMO_ACCOUNTS = (("reviewer", REVIEWER), ("publisher", PUBLISHER))
+
+# What the demo reviewer approves, each found by a piece of the candidate's
+# text and approved with text a person wrote (visitors' words are evidence,
+# not records; a knowledge gap is answered, never approved as its question).
+DEMO_QUESTIONS = ("Does Lumen Notes have a free plan?", "Why can't I log in with Google?")
+DEMO_APPROVALS = (
+    (
+        "refund button is under Account",
+        {
+            "name": "Refunds are under Account → Subscription",
+            "description": "Where to find the refund button",
+            "body": "The refund button is under Account → Subscription "
+            "(the Billing page was renamed).\n",
+            "type": "reference",
+        },
+    ),
+    (
+        "Apple Pencil double-tap",
+        {
+            "name": "Apple Pencil double-tap on iPad",
+            "description": "The iPad app switches to the eraser on a double-tap",
+            "body": "In the iPad app, double-tapping the Apple Pencil switches to the eraser.\n",
+            "type": "reference",
+        },
+    ),
+    (
+        "Does Lumen Notes have a free plan?",
+        {
+            "name": "Free plan",
+            "description": "What the free plan of Lumen Notes includes",
+            "body": "Yes. The free plan includes unlimited notes and syncs on up to 2 devices "
+            "(3 before the November release); the pricing page has the details.\n",
+            "type": "reference",
+        },
+    ),
+    (
+        "log in with Google on the web",
+        {
+            "name": "Google sign-in on the web app",
+            "description": "Why Google sign-in does not work on the web app",
+            "body": "Google sign-in is switched off for the web app; sign in there with "
+            "email or Apple.\n",
+            "type": "reference",
+        },
+    ),
+)
 
 
 class Command(BaseCommand):
@@ -35,10 +89,49 @@ class Command(BaseCommand):
         # `make run` must change nothing, so an existing run means it is done.
         if not ExtractionRun.objects.exists():
             call_command("extract", stdout=self.stdout)
+        self._first_release()
         self.stdout.write("")
         self.stdout.write(self.style.SUCCESS(f"Demo logins (kept in {self._logins_path()}):"))
         for username, password, role in logins:
             self.stdout.write(f"  {role:<9} username {username!r:<12} password {password!r}")
+
+    def _first_release(self) -> None:
+        """Approve the demo candidates, cut and publish v1 once; print how an agent reads it."""
+        if not Release.objects.exists():
+            reviewer = User.objects.get(username="reviewer")
+            publisher = User.objects.get(username="publisher")
+            for text, edits in DEMO_APPROVALS:
+                found = Q(question__contains=text) | Q(body__contains=text)
+                candidate = (
+                    Candidate.objects.filter(found, status=Candidate.Status.PENDING)
+                    .order_by("pk")
+                    .first()
+                )
+                if candidate is None:
+                    continue
+                approve_candidate(candidate=candidate, reviewer=reviewer, edits=edits)
+                candidate.refresh_from_db()
+                if candidate.status == Candidate.Status.AWAITING_SECOND:
+                    # High-risk text needs a second, different person.
+                    approve_candidate(candidate=candidate, reviewer=publisher, edits=None)
+            # The committer may be a worker elsewhere; the demo drains the outbox itself.
+            commit_pending()
+            result = cut_release(user=publisher, name="v1")
+            if result.release is None:
+                for failure in result.failures:
+                    self.stderr.write(f"release check failed: {failure.message}")
+                return
+            publish_release(user=publisher, name="v1")
+            self.stdout.write("published release v1")
+        remote = settings.KNOWLEDGE_PUBLISH_REMOTES[0]
+        command = Path(sys.executable).with_name("memory-kb")
+        self.stdout.write("")
+        self.stdout.write(self.style.SUCCESS("An agent reads the published knowledge with:"))
+        for question in DEMO_QUESTIONS:
+            self.stdout.write(
+                f"  {shlex.quote(str(command))} --repo {shlex.quote(str(remote))} "
+                f"select {shlex.quote(question)}"
+            )
 
     @staticmethod
     def _logins_path():

@@ -1,16 +1,19 @@
 """Replay: what a release would have put into the agent's prompt for each visitor turn."""
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from conversations.models import Conversation, Message
+from conversations.models import Conversation
 from knowledge_repo.models import Release
-from knowledge_repo.reader import KnowledgeBaseError, open_knowledge
+from knowledge_repo.replay import replay as replay_turns
 from memory_review.roles import reviewer_required
 
 MAX_TURNS = 100
+
+
+def _ref(value: str | None, releases: list[str], default: str = "published") -> str:
+    return value if value == "published" or value in releases else default
 
 
 @require_GET
@@ -20,30 +23,19 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     if conversation is None:
         raise Http404("No such conversation.")
     releases = list(Release.objects.order_by("-pk").values_list("name", flat=True)[:50])
-    ref = request.GET.get("ref", "published")
-    if ref != "published" and ref not in releases:
-        ref = "published"
-    turns = list(
-        Message.objects.filter(conversation=conversation, role=Message.Role.USER)
-        .exclude(text="")
-        .order_by("order")[:MAX_TURNS]
-    )
-    rows, error = [], ""
-    try:
-        with open_knowledge(settings.KNOWLEDGE_REPO_PATH, ref) as kb:
-            for turn in turns:
-                rows.append({"turn": turn, "selected": kb.select(turn.text, k=5)})
-    except KnowledgeBaseError as exc:
-        error = str(exc)
+    ref = _ref(request.GET.get("ref"), releases)
+    compare = _ref(request.GET.get("compare"), releases, default="")
+    refs = [ref, compare] if compare and compare != ref else [ref]
+    result = replay_turns(refs=refs, conversation_ids=[conversation.pk], max_turns=MAX_TURNS)
     return render(
         request,
         "review/replay.html",
         {
             "conversation": conversation,
-            "rows": rows,
+            "result": result,
             "ref": ref,
+            "compare": compare,
             "releases": releases,
-            "error": error,
-            "truncated": len(turns) == MAX_TURNS,
+            "errors": [f for f in result.figures if f.error],
         },
     )

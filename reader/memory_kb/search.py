@@ -1,0 +1,217 @@
+"""Ranking: BM25 over name, description and body, with a relevance floor.
+
+Chinese, Japanese and Korean text is split into character bigrams, so a
+record about 测试 matches without a dictionary-based word segmenter. The
+index is a plain data structure that ``to_bytes``/``from_bytes`` store in
+the local cache, so a cached release opens without re-tokenising it.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+import re
+from array import array
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from itertools import chain
+
+__all__ = ["SearchIndex", "tokenize"]
+
+_CJK_RANGES = (
+    "\u3040-\u30ff"  # Hiragana, Katakana
+    "\u31f0-\u31ff"  # Katakana phonetic extensions
+    "\u3400-\u4dbf"  # CJK extension A
+    "\u4e00-\u9fff"  # CJK unified ideographs
+    "\uf900-\ufaff"  # CJK compatibility ideographs
+    "\uff66-\uff9f"  # half-width Katakana
+    "\uac00-\ud7af"  # Hangul syllables
+)
+_TOKEN = re.compile(rf"[{_CJK_RANGES}]+|[^\W_{_CJK_RANGES}]+")
+_CJK_CHAR = re.compile(rf"[{_CJK_RANGES}]")
+_STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "but",
+        "by",
+        "can",
+        "do",
+        "does",
+        "for",
+        "from",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "me",
+        "my",
+        "no",
+        "not",
+        "of",
+        "on",
+        "or",
+        "our",
+        "so",
+        "that",
+        "the",
+        "their",
+        "then",
+        "there",
+        "these",
+        "this",
+        "to",
+        "was",
+        "we",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "why",
+        "will",
+        "with",
+        "you",
+        "your",
+    ]
+)
+
+
+def _stem(word: str) -> str:
+    # Deliberately crude: enough that "tests" finds "test" and "testing" finds "test".
+    if len(word) > 5 and word.endswith("ing"):
+        return word[:-3]
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+# Words repeat across records; remembering each run's terms makes indexing
+# ten thousand records several times faster.
+_RUN_TERMS: dict[str, tuple[str, ...]] = {}
+
+
+def _run_terms(run: str) -> tuple[str, ...]:
+    if _CJK_CHAR.match(run):
+        if len(run) == 1:
+            return (run,)
+        return tuple(run[i : i + 2] for i in range(len(run) - 1))
+    if run in _STOPWORDS or (len(run) == 1 and not run.isdigit()):
+        return ()
+    return (_stem(run),)
+
+
+def tokenize(text: str) -> list[str]:
+    """Search terms of ``text``: lower-cased words, Chinese/Japanese/Korean as character bigrams.
+
+    ``帮我写测试`` gives ``帮我 我写 写测 测试``.
+    """
+    runs = _TOKEN.findall(text.lower())
+    cache = _RUN_TERMS
+    missing = set(runs).difference(cache)
+    if missing:
+        if len(cache) > 500_000:
+            cache.clear()
+        for run in missing:
+            cache[run] = _run_terms(run)
+    return list(chain.from_iterable(map(cache.__getitem__, runs)))
+
+
+_K1 = 1.2
+_B = 0.75
+_FORMAT = 1
+
+
+class SearchIndex:
+    """An inverted index of documents ``0..n-1`` with BM25 scores and a relevance measure.
+
+    ``relevance`` is the share of the query's weight a document matches: the
+    BM25 score divided by the score of an ideal document that matched every
+    query term fully, where a term no document has counts as rare as the
+    rarest known term. It lies in [0, 1), does not grow with the size of the
+    knowledge base, and drops when most of a question is about something the
+    knowledge base does not hold — the basis of the minimum score.
+    """
+
+    def __init__(self, postings: dict[str, bytes], norms: Sequence[float], n: int) -> None:
+        # postings: term -> array('I') of (doc, tf) pairs, as bytes; decoded per query.
+        self._postings = postings
+        self._norms = norms
+        self.n = n
+        self._idf_unknown = self._idf(1)
+
+    def _idf(self, df: int) -> float:
+        return math.log(1 + (self.n - df + 0.5) / (df + 0.5))
+
+    @classmethod
+    def build(cls, fields: Iterable[tuple[str, str, str]]) -> SearchIndex:
+        """Index documents given as ``(name, description, body)``; name and description weigh more."""
+        postings: defaultdict[str, array] = defaultdict(lambda: array("I"))
+        lengths: list[int] = []
+        for doc, (name, description, body) in enumerate(fields):
+            terms = tokenize(name) * 3 + tokenize(description) * 2 + tokenize(body)
+            lengths.append(len(terms))
+            for term, tf in Counter(terms).items():
+                postings[term].extend((doc, tf))
+        n = len(lengths)
+        avg = (sum(lengths) / n) if n else 1.0
+        norms = array("d", (_K1 * (1 - _B + _B * length / (avg or 1.0)) for length in lengths))
+        return cls({t: p.tobytes() for t, p in postings.items()}, norms, n)
+
+    def to_bytes(self) -> bytes:
+        """The index as bytes for the local cache (read back with ``from_bytes``)."""
+        return pickle.dumps(
+            (_FORMAT, self.n, array("d", self._norms).tobytes(), self._postings),
+            protocol=pickle.HIGHEST_PROTOCOL,
+        )
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> SearchIndex:
+        """An index stored by ``to_bytes``; ValueError when the data is not one."""
+        try:
+            version, n, norms_raw, postings = pickle.loads(data)  # noqa: S301 - our own cache file
+        except Exception as exc:  # noqa: BLE001 - any damage means: rebuild
+            raise ValueError(f"not a search index: {exc}") from exc
+        if version != _FORMAT:
+            raise ValueError("search index of another format")
+        norms = array("d")
+        norms.frombytes(norms_raw)
+        return cls(postings, norms, n)
+
+    def scores(self, query: str, allowed: Sequence[bool] | None = None) -> dict[int, float]:
+        """BM25 score of each document matching ``query`` (only ``allowed[doc]`` ones if given)."""
+        scores: dict[int, float] = {}
+        norms = self._norms
+        for term in set(tokenize(query)):
+            raw = self._postings.get(term)
+            if raw is None:
+                continue
+            pairs = array("I")
+            pairs.frombytes(raw)
+            boost = self._idf(len(pairs) // 2) * (_K1 + 1)
+            for j in range(0, len(pairs), 2):
+                doc, tf = pairs[j], pairs[j + 1]
+                if allowed is not None and not allowed[doc]:
+                    continue
+                scores[doc] = scores.get(doc, 0.0) + boost * tf / (tf + norms[doc])
+        return scores
+
+    def ideal(self, query: str) -> float:
+        """The score of a document that matched every term of ``query`` fully."""
+        total = 0.0
+        for term in set(tokenize(query)):
+            raw = self._postings.get(term)
+            idf = self._idf(len(raw) // 8) if raw is not None else self._idf_unknown
+            total += idf * (_K1 + 1)
+        return total
