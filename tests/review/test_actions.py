@@ -245,3 +245,14 @@ def test_gap_answer_creates_a_record(alice, django_capture_on_commit_callbacks):
         )
     assert event.action == ReviewEvent.Action.ANSWER_GAP
     assert Record.objects.get().name == "Shipping to Norway"
+
+
+def test_reviewers_asking_for_the_next_candidate_at_once_get_different_ones(alice, dora):
+    from memory_review.review.selectors import QueueFilters
+
+    first, second = factories.candidate(), factories.candidate()
+    mine = actions.claim_next(QueueFilters(), alice)
+    theirs = actions.claim_next(QueueFilters(), dora)
+    assert {mine.pk, theirs.pk} == {first.pk, second.pk}
+    assert Claim.objects.get(candidate=mine).user == alice
+    assert actions.claim_next(QueueFilters(), dora, exclude=theirs.pk) is None

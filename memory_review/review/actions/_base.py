@@ -143,6 +143,26 @@ def claim_candidate(*, candidate: Candidate, user: Any) -> Claim:
         return claim
 
 
+def claim_next(filters: Any, user: Any, exclude: int | None = None) -> Candidate | None:
+    """Claim and return the next free candidate of the filtered queue for ``user``.
+
+    Reviewers who ask at the same moment would all be handed the head of the
+    queue; each claims before being sent there, and one who loses the race
+    moves on to the next candidate instead of opening a taken one.
+    """
+    from .. import selectors
+
+    tried = [exclude] if exclude else []
+    for _ in range(20):
+        candidate = selectors.next_candidate(filters, user, exclude=tried)
+        if candidate is None:
+            return None
+        if claim_candidate(candidate=candidate, user=user).user_id == user.pk:
+            return candidate
+        tried.append(candidate.pk)
+    return None
+
+
 def _lock(candidate_id: int, reviewer: Any, statuses: Iterable[str] = OPEN_STATUSES) -> Candidate:
     candidate = (
         Candidate.objects.select_for_update()

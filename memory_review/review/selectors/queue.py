@@ -9,6 +9,7 @@ bounded), and every filter maps onto an indexed column.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any
@@ -349,7 +350,7 @@ def facet_counts(refresh: bool = False) -> dict[str, Any]:
 
 
 def next_candidate(
-    filters: QueueFilters, user: Any, exclude: int | None = None
+    filters: QueueFilters, user: Any, exclude: int | Collection[int] | None = None
 ) -> Candidate | None:
     """The next candidate for this reviewer: unclaimed by others, not skipped, in order.
 
@@ -357,12 +358,11 @@ def next_candidate(
     """
     now = timezone.now()
     free = Q(claim__isnull=True) | Q(claim__expires_at__lte=now) | Q(claim__user=user)
-    qs = filtered_candidates(filters, user).filter(free)
-    if exclude:
-        qs = qs.exclude(pk=exclude)
+    excluded = [exclude] if isinstance(exclude, int) else list(exclude or [])
+    qs = filtered_candidates(filters, user).filter(free).exclude(pk__in=excluded)
     found = _ordered(qs, filters.order).first()
     if found is None and not filters.skipped:
         skipped = filtered_candidates(QueueFilters(**{**filters.__dict__, "skipped": True}), user)
-        skipped = skipped.filter(free).exclude(pk=exclude or 0)
+        skipped = skipped.filter(free).exclude(pk__in=excluded)
         found = skipped.order_by("skips__at").filter(skips__user=user).first()
     return found

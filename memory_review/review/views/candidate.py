@@ -129,9 +129,7 @@ def _after_decision(
 ) -> HttpResponse:
     """Complete and next: JSON with the next candidate's fragment, or a redirect."""
     filters = _filters(request)
-    target = show or selectors.next_candidate(
-        filters, request.user, exclude=done.pk if done else None
-    )
+    target = show or actions.claim_next(filters, request.user, exclude=done.pk if done else None)
     query = urlencode(filters.params())
     suffix = "?" + query if query else ""
     if target is None:

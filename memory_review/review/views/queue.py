@@ -58,7 +58,7 @@ def queue(request: HttpRequest) -> HttpResponse:
 def next_candidate(request: HttpRequest) -> HttpResponse:
     """Open the next candidate of the filtered queue (the "start reviewing" button)."""
     filters = QueueFilters.from_query(request.GET)
-    candidate = selectors.next_candidate(filters, request.user)
+    candidate = actions.claim_next(filters, request.user)
     if candidate is None:
         messages.info(request, "Nothing left to review with these filters.")
         return redirect(queue_url(filters))
