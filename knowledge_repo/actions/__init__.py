@@ -42,11 +42,10 @@ from .records import (
     merge_records,
     record_data,
     retract_record,
-    revert_change,
-    revert_preview,
     update_record,
 )
 from .releases import ReleaseResult, changelog_markdown, cut_release
+from .revert import revert_change, revert_preview
 
 __all__ = [
     "KEEP",

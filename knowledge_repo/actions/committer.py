@@ -29,7 +29,7 @@ from ..recordfile import (
 )
 from ..slugs import is_valid_slug
 from ._base import KnowledgeError, _write_text, committer, ensure_initialised, repo_path
-from .records import _touched
+from .revert import _touched
 
 logger = logging.getLogger(__name__)
 

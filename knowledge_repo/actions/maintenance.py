@@ -9,7 +9,7 @@ from django.db import transaction
 from .. import gitstore
 from ..models import Change, Record
 from ._base import KnowledgeError, ensure_initialised, repo_path
-from .records import _apply_data
+from .revert import _apply_data
 
 # --- Maintenance --------------------------------------------------------------------
 
