@@ -254,7 +254,8 @@ def sync_from_shared() -> bool:
         if not heads.strip():
             repo.git.push("-q", remote, f"HEAD:refs/heads/{gitstore.BRANCH}")
             return False
-        repo.git.fetch("-q", remote, f"refs/heads/{gitstore.BRANCH}")
+        # Release tags too: the previous leader may have cut releases.
+        repo.git.fetch("-q", "--tags", remote, f"refs/heads/{gitstore.BRANCH}")
         target = repo.git.rev_parse("FETCH_HEAD")
         if target == gitstore.head_sha(repo):
             return False

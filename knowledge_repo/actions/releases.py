@@ -131,6 +131,15 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
         )
         message_file.unlink()
         sha = gitstore.head_sha(repo)
+        if settings.KNOWLEDGE_SHARED_REMOTE:
+            # The release commit and its tag reach the shared remote before the
+            # Release row exists, so a committer taking over has both.
+            repo.git.push(
+                "-q",
+                settings.KNOWLEDGE_SHARED_REMOTE,
+                f"HEAD:refs/heads/{gitstore.BRANCH}",
+                f"refs/tags/{name}:refs/tags/{name}",
+            )
         # The checks passed, so no change is pending: the newest committed one is in.
         last_change = (
             Change.objects.filter(status=Change.Status.COMMITTED)

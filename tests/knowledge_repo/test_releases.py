@@ -1,4 +1,5 @@
 import pytest
+from git import Repo
 
 from knowledge_repo.actions import (
     KnowledgeError,
@@ -257,3 +258,15 @@ def test_findings_are_cached_by_blob_and_the_allow_list_starts_a_new_scan(kb, al
     kinds = {(f.slug, f.kind) for f in cut_release(user=bob, dry_run=True).findings}
     assert ("running-the-tests", "personal_data") not in kinds
     assert len(list((kb / ".git").glob("kb-findings-*.jsonl"))) == 2
+
+
+def test_a_release_reaches_the_shared_remote_with_its_tag(kb, alice, bob, settings, tmp_path):
+    shared = tmp_path / "shared.git"
+    Repo.init(shared, bare=True).close()
+    settings.KNOWLEDGE_SHARED_REMOTE = str(shared)
+    make_record(alice)
+    commit_pending()
+    release = cut_release(user=bob).release
+    # A committer that takes over from the shared remote has the release commit and tag.
+    assert git(shared, "rev-parse", "v1^{commit}").strip() == release.sha
+    assert git(shared, "rev-parse", "refs/heads/main").strip() == release.sha
