@@ -82,3 +82,42 @@ def test_merging_records_into_flagged_text_is_held(page, live_server, alice):
     assert "Held for a second reviewer" in page.content()
     assert Record.objects.filter(slug__in=[a.slug, b.slug], retracted=False).count() == 2
     assert HeldChange.objects.get().kind == "merge_records"
+
+
+def test_a_publisher_clears_a_release_finding_and_a_second_one_confirms_it(
+    page, live_server, alice, bob, screenshot, settings
+):
+    from knowledge_repo import actions as kr
+    from knowledge_repo.models import Release
+
+    from ..conftest import _user
+
+    _user("erin", "publisher")
+    kr.create_record(
+        author=alice,
+        name="Contact",
+        description="Who answers mail",
+        body="Intro.\nWrite to jane.doe@example.com for access.\n",
+        type="project",
+    )
+    kr.commit_pending()
+    _log_in(page, live_server, "bob")
+    page.goto(f"{live_server.url}/releases/")
+    row = page.locator("#findings tr", has_text="jane.doe@example.com")
+    lines = (settings.KNOWLEDGE_REPO_PATH / "records" / "contact.md").read_text().splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if "jane.doe@example.com" in text)
+    assert f"records/contact.md:{line}" in row.inner_text()
+    assert page.locator("button:has-text('Cut release')").is_disabled()
+    screenshot("release-findings")
+    row.locator("input[name=reason]").fill("the team's shared inbox")
+    row.locator("button:has-text('Clear (1 of 2)')").click()
+    assert "a second person must confirm" in page.content()
+    assert page.locator("button:has-text('Cut release')").is_disabled()
+
+    _log_in(page, live_server, "erin")
+    page.goto(f"{live_server.url}/releases/")
+    row = page.locator("#findings tr", has_text="jane.doe@example.com")
+    row.locator("input[name=reason]").fill("it is on the contact page")
+    row.locator("button:has-text('Confirm clearance')").click()
+    page.click("button:has-text('Cut release')")
+    assert Release.objects.count() == 1
