@@ -55,58 +55,9 @@ ARGS = parser.parse_args()
 PYTHON = sys.executable
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
-SEED = """
-import os
-from django.contrib.auth.models import Group, User
-from conversations.actions import create_ingest_token
-from conversations.models import Source
-from tests.review import factories
-n, reviewers = int(os.environ["LOAD_CANDIDATES"]), int(os.environ["LOAD_REVIEWERS"])
-password = os.environ["LOAD_PASSWORD"]
-group = Group.objects.get_or_create(name="reviewer")[0]
-for i in range(reviewers):
-    user = User.objects.create_user(f"reviewer{i}", f"r{i}@example.org", password)
-    user.groups.add(group)
-run = factories.run()
-for i in range(n):
-    factories.candidate(
-        run=run,
-        name=f"Load fact {i}",
-        description=f"What reviewers learn about topic {i}",
-        body=f"Topic {i} is answered by page {i} of the handbook.",
-        fingerprint=f"load-{i}",
-    )
-print(create_ingest_token(source=Source.objects.create(name="load")))
-"""
-
-CHECK = """
-import json, subprocess
-from django.conf import settings
-from knowledge_repo.models import Change
-from memory_review.review.models import ReviewEvent
-approvals = ReviewEvent.objects.filter(action="approve", undone_by=None)
-decisions = ReviewEvent.objects.filter(
-    action__in=["approve", "first_approval", "reject"], undone_by=None
-)
-log = subprocess.run(
-    ["git", "-C", str(settings.KNOWLEDGE_REPO_PATH), "log", "--format=%(trailers:key=Change-Id,valueonly)"],
-    capture_output=True, text=True, check=True,
-).stdout.split()
-counts = {}
-for value in log:
-    counts[int(value)] = counts.get(int(value), 0) + 1
-changes = {c.pk: c for c in Change.objects.all()}
-approved = [e.change_id for e in approvals]
-print(json.dumps({
-    "decisions": decisions.count(),
-    "approvals": len(approved),
-    "approvals_without_change": sum(1 for c in approved if c is None),
-    "not_committed": sum(1 for c in approved if c and changes[c].status != "committed"),
-    "double_commits": sum(1 for n in counts.values() if n > 1),
-    "lost": sum(1 for c in approved if c and counts.get(c, 0) != 1),
-    "conversations": __import__("conversations.models").models.Conversation.objects.count(),
-}))
-"""
+# Run inside the app through `manage.py shell -c`; kept as files so they read as code.
+SEED = (Path(__file__).parent / "_load_seed.py").read_text(encoding="utf-8")
+CHECK = (Path(__file__).parent / "_load_check.py").read_text(encoding="utf-8")
 
 
 def free_port() -> int:
