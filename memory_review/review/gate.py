@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -190,19 +190,3 @@ def check(
 def _quote(text: str, limit: int = 60) -> str:
     visible = "".join(c if c.isprintable() else f"U+{ord(c):04X}" for c in text)
     return visible if len(visible) <= limit else visible[: limit - 1] + "…"
-
-
-def flag_columns(spans: Iterable[dict[str, Any]]) -> dict[str, bool]:
-    """The candidate's denormalised flag columns for these spans (kinds it has columns for)."""
-    kinds = {str(s["kind"]) for s in spans}
-    return {
-        f"flag_{kind}": kind in kinds
-        for kind in (
-            flagging.PERSONAL_DATA,
-            flagging.INSTRUCTION,
-            flagging.TEMPORARY,
-            flagging.HIDDEN_CHARS,
-            flagging.PERSON_CLAIM,
-            flagging.FORGED_STRUCTURE,
-        )
-    }

@@ -20,7 +20,6 @@ from ._base import (
     claim_candidate,
     claim_next,
     last_decision,
-    open_flags_for,
     snapshot,
     sources_for,
 )
@@ -65,7 +64,6 @@ __all__ = [
     "last_decision",
     "mark_duplicate",
     "merge_candidate",
-    "open_flags_for",
     "reject_candidate",
     "restored_by_undo",
     "retract_record",

@@ -12,7 +12,6 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from memory_review.extraction.flags import HIGH_RISK_KINDS
 from memory_review.extraction.models import Candidate
 
 from ..errors import ReviewError
@@ -98,13 +97,6 @@ def sources_for(candidate: Candidate) -> list[str]:
     prefix = f"{conversation.source.name}/{conversation.external_id}"
     orders = [int(o) for o in candidate.evidence if str(o).lstrip("-").isdigit()]
     return [f"{prefix}#{order}" for order in sorted(set(orders))] or [prefix]
-
-
-def open_flags_for(candidate: Candidate) -> list[str]:
-    """High-risk flag kinds on the candidate's current text (what its record will carry)."""
-    from .. import gate
-
-    return sorted({str(s["kind"]) for s in gate.scan(gate_fields(candidate))} & HIGH_RISK_KINDS)
 
 
 # --- claims -----------------------------------------------------------------
