@@ -33,7 +33,8 @@ DUPLICATE_OF_RECORD = "duplicate_of_record"
 _TYPES = set(Candidate.Type.values)
 _KINDS = set(Candidate.Kind.values)
 _OPERATIONS = set(Candidate.Operation.values)
-_FLAG_COLUMNS = {
+# Flag kind -> the indexed column the queue filters on (the gate refreshes them too).
+FLAG_COLUMNS = {
     flagging.PERSONAL_DATA: "flag_personal_data",
     flagging.INSTRUCTION: "flag_instruction",
     flagging.TEMPORARY: "flag_temporary",
@@ -42,6 +43,7 @@ _FLAG_COLUMNS = {
     flagging.PERSON_CLAIM: "flag_person_claim",
     flagging.FORGED_STRUCTURE: "flag_forged_structure",
 }
+_FLAG_COLUMNS = FLAG_COLUMNS
 
 
 @dataclass(frozen=True)
@@ -205,7 +207,7 @@ def apply_rules(
         for span in spans:
             # Flag kinds without a column of their own (person_claim, forged_structure, ...)
             # stay in `flags`, shown with their spans.
-            column = _FLAG_COLUMNS.get(str(span["kind"]))
+            column = FLAG_COLUMNS.get(str(span["kind"]))
             if column is not None:
                 setattr(candidate, column, True)
         if operation == "create" and item.kind == Candidate.Kind.GAP:

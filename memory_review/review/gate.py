@@ -32,6 +32,7 @@ from typing import Any
 
 from django.conf import settings
 
+from knowledge_repo.checks import PLACEHOLDER
 from memory_review.extraction import flags as flagging
 
 from .errors import GateRefused, SecondReviewerRequired
@@ -39,7 +40,6 @@ from .errors import GateRefused, SecondReviewerRequired
 TEXT_FIELDS = ("name", "description", "body")
 # Everything that, if changed, makes a different decision.
 FINGERPRINT_FIELDS = (*TEXT_FIELDS, "type", "valid_until", "operation", "target_slug", "slugs")
-PLACEHOLDER = re.compile(r"^\W*the visitor needed an answer to\b", re.IGNORECASE)
 _SPACE = re.compile(r"\s+")
 _TRAILING_PUNCT = re.compile(r"[\s?？!！。.]+$")
 
@@ -92,26 +92,10 @@ def _normal(value: Any) -> Any:
     return value
 
 
-def _contact_key(text: str) -> str:
-    if "@" in text:
-        return text.strip().casefold()
-    return re.sub(r"\D", "", text)
-
-
-def public_contacts() -> set[str]:
-    """The organisation's own e-mail addresses and phone numbers, normalised."""
-    return {_contact_key(c) for c in settings.PUBLIC_CONTACTS if c.strip()}
-
-
 def scan(fields: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Flags on the text fields, without the organisation's own public contacts."""
-    allowed = public_contacts()
-    spans = flagging.scan((name, str(fields.get(name) or "")) for name in TEXT_FIELDS)
-    return [
-        s
-        for s in spans
-        if not (s["kind"] == flagging.PERSONAL_DATA and _contact_key(str(s["text"])) in allowed)
-    ]
+    texts = ((name, str(fields.get(name) or "")) for name in TEXT_FIELDS)
+    return flagging.scan(texts, allow=settings.PUBLIC_CONTACTS)
 
 
 def _same_question(answer: str, question: str) -> bool:

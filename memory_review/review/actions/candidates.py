@@ -10,6 +10,7 @@ from django.utils import timezone
 from memory_review.extraction import flags as flagging
 from memory_review.extraction.groups import close_group_after_answer
 from memory_review.extraction.models import Candidate
+from memory_review.extraction.rules import FLAG_COLUMNS
 
 from .. import gate
 from ..errors import GateRefused
@@ -28,24 +29,22 @@ from ._base import (
 
 # Flags computed from the text (the others, like low confidence, describe the extraction).
 TEXT_KINDS = frozenset({*flagging.HIGH_RISK_KINDS, flagging.TEMPORARY})
-FLAG_COLUMNS = tuple(
-    f.name
-    for f in Candidate._meta.get_fields()
-    if f.name.startswith("flag_") and f.name.removeprefix("flag_") in TEXT_KINDS
-)
 
 # --- decisions --------------------------------------------------------------
 
 
-def _first_approval(candidate: Candidate) -> gate.FirstApproval | None:
+def _first_event(candidate: Candidate) -> ReviewEvent | None:
     """The first approval in force of a candidate awaiting its second one."""
     if candidate.status != Status.AWAITING_SECOND:
         return None
-    event = (
+    return (
         ReviewEvent.objects.select_related("user")
         .filter(candidate=candidate, action=Action.FIRST_APPROVAL, undone_by=None)
         .first()
     )
+
+
+def _first_approval(event: ReviewEvent | None) -> gate.FirstApproval | None:
     if event is None:
         return None
     state = {k: v for k, v in event.after.items() if k != "status"}
@@ -57,8 +56,8 @@ def _refresh_flags(candidate: Candidate, spans: list[dict[str, Any]]) -> None:
     kept = [f for f in candidate.flags or [] if f.get("kind") not in TEXT_KINDS]
     candidate.flags = kept + spans
     kinds = {str(f.get("kind")) for f in candidate.flags}
-    for name in FLAG_COLUMNS:
-        setattr(candidate, name, name.removeprefix("flag_") in kinds)
+    for kind, column in FLAG_COLUMNS.items():
+        setattr(candidate, column, kind in kinds)
 
 
 def _target_records(candidate: Candidate) -> list[Any]:
@@ -90,6 +89,7 @@ def _decide(
 ) -> ReviewEvent:
     """Put the candidate's current text through the gate; hold it or commit it."""
     _check_target(c)
+    first = _first_event(c)
     if c.operation == Candidate.Operation.RETRACT or c.operation == Candidate.Operation.NONE:
         verdict = None  # no text goes into a record
     else:
@@ -98,7 +98,7 @@ def _decide(
             reviewer=reviewer,
             fields=gate_fields(c),
             records=_target_records(c),
-            first=_first_approval(c),
+            first=_first_approval(first),
             bulk=bulk,
             question=c.question if c.kind == Candidate.Kind.GAP else None,
         )
@@ -114,26 +114,13 @@ def _decide(
                 bulk=bulk,
             )
     change = _write_change(c, reviewer, verdict)
-    merged = intent == "merge" or (
-        before.get("status") == Status.AWAITING_SECOND and _first_intent(c) == "merge"
-    )
+    merged = intent == "merge" or (first is not None and first.reason == "merge")
     if merged:
         c.status, action = Status.MERGED, Action.MERGE
     else:
         c.status = Status.APPROVED
         action = Action.ANSWER_GAP if c.kind == Candidate.Kind.GAP else Action.APPROVE
     return _finish(c, reviewer, action=action, before=before, change=change, bulk=bulk)
-
-
-def _first_intent(candidate: Candidate) -> str:
-    event = (
-        ReviewEvent.objects.filter(
-            candidate=candidate, action=Action.FIRST_APPROVAL, undone_by=None
-        )
-        .only("reason")
-        .first()
-    )
-    return "merge" if event is not None and event.reason == "merge" else ""
 
 
 @transaction.atomic(durable=True)
