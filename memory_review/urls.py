@@ -3,6 +3,10 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from memory_review import views
+from memory_review.login import AdminLoginForm, LoginView
+
+# The admin's own login page gets the same slow-down as ours.
+admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -11,7 +15,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("readyz", views.readyz, name="readyz"),
     # Accounts
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Staff manage users and roles here.
     path("admin/", admin.site.urls),

@@ -42,3 +42,13 @@ def charlie(db) -> User:
 @pytest.fixture
 def staff(db) -> User:
     return _user("sam", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_readiness():
+    """/readyz caches its result per process for a few seconds: no test sees another's."""
+    from memory_review.health import forget_cached_health
+
+    forget_cached_health()
+    yield
+    forget_cached_health()
