@@ -202,9 +202,10 @@ def _unpack(archive: Path, into: Path) -> Manifest:
                         f"{archive} is not a memory review backup: it holds {member.name!r}"
                     )
                 source = tar.extractfile(member)
+                assert source is not None  # a regular file always has a reader
                 target = into / member.name
                 with files.create_private(target) as out:
-                    shutil.copyfileobj(source, out, files.CHUNK)  # type: ignore[misc]
+                    shutil.copyfileobj(source, out, files.CHUNK)
                 seen[member.name] = target
     except BackupError:
         raise

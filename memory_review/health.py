@@ -126,6 +126,22 @@ def _batches(now: dt.datetime, health: Health) -> Check:
     return Check("batch_collection", True, f"{submitted} batch(es) waiting, checked {age:.0f}s ago")
 
 
+def _processes(now: dt.datetime, health: Health) -> Check | None:
+    from .supervision import crash_loops, current_rows
+
+    rows = current_rows(now)
+    if not rows:
+        return None  # not under our supervisor (a Procfile platform restarts processes itself)
+    loops = crash_loops(rows, now)
+    health.figures["processes"] = rows
+    health.figures["crash_loops"] = {(loop.row.host, loop.row.name): loop.why for loop in loops}
+    if loops:
+        named = ", ".join(f"{loop.row.name}@{loop.row.host}: {loop.why}" for loop in loops)
+        return Check("processes", False, named)
+    running = sum(row.state == "RUNNING" for row in rows)
+    return Check("processes", True, f"{running} of {len(rows)} running")
+
+
 def health() -> Health:
     """Run every check; the database one first, since the others need it."""
     now = timezone.now()
@@ -139,6 +155,9 @@ def health() -> Health:
     if queue is not None:
         result.checks.append(queue)
     result.checks.append(_batches(now, result))
+    processes = _processes(now, result)
+    if processes is not None:
+        result.checks.append(processes)
     rows = {row.name: row for row in JobRun.objects.all()}
     result.figures["jobs"] = [(job, rows.get(name)) for name, job in JOBS.items()]
     return result

@@ -378,6 +378,8 @@ READY_CACHE_SECONDS = env_int("READY_CACHE_SECONDS", 5)
 # seconds is in a crash loop: /readyz fails and the dashboard names it.
 READY_MAX_RESTARTS = env_int("READY_MAX_RESTARTS", 3)
 READY_RESTART_WINDOW = env_int("READY_RESTART_WINDOW", 300)
+# This host's name on the dashboard's process table (default: the machine's host name).
+PROCESS_HOST = env_str("PROCESS_HOST")
 
 # --- Backups ------------------------------------------------------------------
 # Archives are written 0600 in a 0700 directory. With a public key they are also

@@ -4,30 +4,38 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('conversations', '0003_ingesttoken_rate_window'),
+        ("conversations", "0003_ingesttoken_rate_window"),
     ]
 
     operations = [
         migrations.RemoveField(
-            model_name='ingesttoken',
-            name='window_count',
+            model_name="ingesttoken",
+            name="window_count",
         ),
         migrations.RemoveField(
-            model_name='ingesttoken',
-            name='window_started_at',
+            model_name="ingesttoken",
+            name="window_started_at",
         ),
         migrations.CreateModel(
-            name='RateWindow',
+            name="RateWindow",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('bucket', models.CharField(max_length=100)),
-                ('slot', models.BigIntegerField()),
-                ('hits', models.PositiveIntegerField(default=0)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("bucket", models.CharField(max_length=100)),
+                ("slot", models.BigIntegerField()),
+                ("hits", models.PositiveIntegerField(default=0)),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('bucket', 'slot'), name='ratewindow_bucket_slot')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("bucket", "slot"), name="ratewindow_bucket_slot"
+                    )
+                ],
             },
         ),
     ]

@@ -155,9 +155,7 @@ def test_a_backup_refuses_a_directory_others_can_read(kb, tmp_path):
     assert not list(shared.iterdir())
 
 
-def test_an_encrypted_backup_restores_only_with_its_identity(
-    kb, alice, settings, tmp_path, capsys
-):
+def test_an_encrypted_backup_restores_only_with_its_identity(kb, alice, settings, tmp_path, capsys):
     import pyrage
 
     identity = pyrage.x25519.Identity.generate()
@@ -194,9 +192,9 @@ def _new_machine(settings, tmp_path):
 
 
 def _wipe_database():
-    from conversations.models import Conversation
     from django.contrib.auth.models import User
 
+    from conversations.models import Conversation
     from knowledge_repo.models import Change, Record
 
     for model in (Change, Record, Conversation, User):
