@@ -29,11 +29,14 @@ from typing import IO, Any
 
 from . import formats
 from .formats import FormatError, NormalizedConversation, NormalizedMessage
-from .reader import Record, iter_records
+from .reader import iter_records
+from .records import Record
 
 MAX_EXTERNAL_ID = 255
 
-_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+compact_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""Any JSON value as compact text (no spaces, non-ASCII kept): how content and metadata
+are stored."""
 _encode_string = json.encoder.encode_basestring  # the C encoder json.dumps itself uses
 
 # role, content JSON, text of the text blocks, is tool use, is tool output, created_at
@@ -84,7 +87,7 @@ def content_json(content: list[Any]) -> str:
             and next(iter(block)) == "type"
         ):
             return '[{"type":"text","text":' + _encode_string(block["text"]) + "}]"
-    return _dumps(content)
+    return compact_json(content)
 
 
 def content_id(obj: Any) -> str:
@@ -126,10 +129,10 @@ def _message_row(message: NormalizedMessage, adapt: Callable[[dt.datetime], Any]
                 if len(block) == 2 and next(iter(block)) == "type":
                     encoded = '[{"type":"text","text":' + _encode_string(text) + "}]"
                 else:
-                    encoded = _dumps(content)
+                    encoded = compact_json(content)
                 return role, encoded, text, False, role == "tool", created_at
     text, tool_use, tool_output = message.derived()
-    return role, _dumps(content), text, tool_use, tool_output, created_at
+    return role, compact_json(content), text, tool_use, tool_output, created_at
 
 
 class Normalizer:
