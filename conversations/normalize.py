@@ -9,9 +9,9 @@ to a callback as they are ready:
   database;
 - `Problem`: a record that did not become data, with its raw text and the reason.
 
-It also counts lines, skipped events by kind and the formats it saw. Being pure, it can
-run in the process that writes (small inputs, the API) or in a worker process beside it
-(large files, see `conversations.pipeline`); the output is the same.
+It also counts lines, skipped events by kind and the formats it saw. It runs in the
+process that writes; being pure, it could run in a worker process beside it (tried, and
+measured slower: see conversations/README.md).
 """
 
 from __future__ import annotations
@@ -215,7 +215,7 @@ class Normalizer:
             row = _message_row(message, adapt)
             rows.append(row)
             # The rolling digest over the role and content of this and every earlier
-            # message (see conversations.ingest): equal at n means equal first n messages.
+            # message (see conversations.merging): equal at n means equal first n messages.
             previous = blake2b(
                 f"{previous}\x1f{row[0]}\x1f{row[1]}".encode("utf-8", "surrogatepass"),
                 digest_size=16,
