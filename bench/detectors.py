@@ -3,7 +3,7 @@
 Per detector kind: precision, recall, F1 and counts on
 tests/screening/detector_corpus.py, for the detectors now and for the
 baseline (the detectors as of d50446e, kept verbatim in
-bench/_detectors_baseline.py), measured in the same run; then recall by
+bench/support/detectors_d50446e.py), measured in the same run; then recall by
 language, and throughput in sentences per second and on a long body.
 
 Pure Python, no database. Usage: .venv/bin/python bench/detectors.py [--seconds 1.0]
@@ -34,7 +34,7 @@ Scanner = Callable[[str], Iterable[dict[str, object]]]
 
 def _load_baseline() -> Scanner:
     spec = importlib.util.spec_from_file_location(
-        "detectors_baseline", ROOT / "bench" / "_detectors_baseline.py"
+        "detectors_baseline", ROOT / "bench" / "support" / "detectors_d50446e.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
