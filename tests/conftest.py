@@ -10,6 +10,10 @@ def _user(username: str, *groups: str, **extra) -> User:
     user = User.objects.create_user(
         username, f"{username}@example.org", "pw-" + username, first_name=username.title(), **extra
     )
+    # A public handle that is not the login name (published commits never show one).
+    from memory_review.review.models import ReviewerProfile
+
+    ReviewerProfile.objects.create(user=user, public_handle=f"{username}-pub")
     for name in groups:
         # get_or_create: a transactional test's flush removes the groups the
         # roles migration made, and later transactional tests still need them.
