@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext_lazy as _
 
 from memory_review.extraction.models import Candidate
 
@@ -15,10 +16,10 @@ from memory_review.extraction.models import Candidate
 # exploration share mixed in (learning.py); before any model exists every
 # candidate scores the same and it is newest first.
 ORDERS = {
-    "likely": "Likely approvals first",
-    "asked": "Most asked",
-    "newest": "Newest first",
-    "oldest": "Oldest first",
+    "likely": _("Likely approvals first"),
+    "asked": _("Most asked"),
+    "newest": _("Newest first"),
+    "oldest": _("Oldest first"),
 }
 
 # Orders by a score: (annotation or column, cursor value of a row).

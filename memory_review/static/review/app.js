@@ -27,8 +27,8 @@ window.Review = (function () {
       credentials: "same-origin",
     });
     let data = null;
-    try { data = await response.json(); } catch (e) { data = { ok: false, error: "The server answered " + response.status + "." }; }
-    if (!data.ok) { toast(data.error || "That did not work.", true); return null; }
+    try { data = await response.json(); } catch (e) { data = { ok: false, error: interpolate(gettext("The server answered %s."), [response.status]) }; }
+    if (!data.ok) { toast(data.error || gettext("That did not work."), true); return null; }
     toast(data.message);
     if (onDone) onDone(data);
     return data;
@@ -85,6 +85,14 @@ window.Review = (function () {
     if (typing(e) || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === "?") { help(); e.preventDefault(); }
   });
-  document.addEventListener("DOMContentLoaded", () => initPickers());
+  // The language switcher changes language as soon as another one is chosen.
+  function initLanguageSwitch() {
+    document.querySelectorAll("select[data-autosubmit]").forEach((select) => {
+      const form = select.form;
+      form.querySelectorAll(".js-hidden").forEach((b) => { b.hidden = true; });
+      select.addEventListener("change", () => form.requestSubmit());
+    });
+  }
+  document.addEventListener("DOMContentLoaded", () => { initPickers(); initLanguageSwitch(); });
   return { toast, typing, post, help, csrf, initPickers };
 })();
