@@ -47,7 +47,7 @@ def encode_cursor(candidate: Candidate, order: str = "newest") -> str:
 
 def _after(qs: QuerySet[Candidate], order: str, cursor: str) -> QuerySet[Candidate]:
     if order in _SCORED:
-        value, _, pk = cursor.rpartition("_")
+        value, _sep, pk = cursor.rpartition("_")
         try:
             score = float(value)
         except ValueError:
@@ -56,7 +56,7 @@ def _after(qs: QuerySet[Candidate], order: str, cursor: str) -> QuerySet[Candida
             return qs
         field = _SCORED[order]
         return qs.filter(Q(**{f"{field}__lt": score}) | Q(**{field: score, "pk__lt": int(pk)}))
-    stamp, _, pk = cursor.rpartition("_")
+    stamp, _sep, pk = cursor.rpartition("_")
     at = parse_datetime(stamp) if stamp else None
     if at is None or not pk.isdigit():
         return qs

@@ -107,7 +107,7 @@ def finding_clear(request: HttpRequest) -> HttpResponse:
     """Clear one release-check finding with a reason (a high-risk one needs two people)."""
     key = request.POST.get("key", "")
     reason = request.POST.get("reason", "").strip()
-    _, findings = kb.checks_with_findings()
+    _failures, findings = kb.checks_with_findings()
     finding = next((f for f in findings if f.key == key), None)
     if finding is None:
         messages.error(request, _("That finding is no longer in the tree; nothing to clear."))

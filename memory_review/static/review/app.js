@@ -89,7 +89,8 @@ window.Review = (function () {
   function initLanguageSwitch() {
     document.querySelectorAll("select[data-autosubmit]").forEach((select) => {
       const form = select.form;
-      form.querySelectorAll(".js-hidden").forEach((b) => { b.hidden = true; });
+      // Without scripts the button switches; with them, choosing switches.
+      form.querySelectorAll(".js-hidden").forEach((b) => b.remove());
       select.addEventListener("change", () => form.requestSubmit());
     });
   }
