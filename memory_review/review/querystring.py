@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.urls import reverse
+from django.utils.functional import Promise as StrPromise
 from django.utils.translation import gettext
 
 from memory_review.extraction.models import Candidate
@@ -47,7 +48,7 @@ def bulk_url(filters: QueueFilters, action: str) -> str:
 
 @dataclass(frozen=True)
 class Link:
-    label: str
+    label: str | StrPromise  # lazy labels render in the page's language
     url: str
     on: bool
     count: int | None = None
