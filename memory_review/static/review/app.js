@@ -94,6 +94,33 @@ window.Review = (function () {
       select.addEventListener("change", () => form.requestSubmit());
     });
   }
+  // Forms that change what agents read (cut, publish, roll back, retract) say what will
+  // happen in data-confirm and ask first, in the page's own dialog (keyboard: Tab, Esc).
+  function confirmFirst(e) {
+    const form = e.target;
+    if (!(form instanceof HTMLFormElement) || !form.dataset.confirm) return;
+    if (form.dataset.confirmed === "1") { delete form.dataset.confirmed; return; }
+    const dialog = document.getElementById("confirm-dialog");
+    if (!dialog || typeof dialog.showModal !== "function") {
+      if (!window.confirm(form.dataset.confirm)) e.preventDefault();
+      return;
+    }
+    e.preventDefault();
+    const submitter = e.submitter || null;
+    document.getElementById("confirm-text").textContent = form.dataset.confirm;
+    const ok = document.getElementById("confirm-ok");
+    ok.textContent = form.dataset.confirmButton || ok.dataset.label;
+    ok.classList.toggle("danger", form.dataset.confirmDanger !== undefined);
+    dialog.onclose = () => {
+      if (dialog.returnValue !== "ok") return;
+      form.dataset.confirmed = "1";
+      form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+    };
+    dialog.returnValue = "";
+    dialog.showModal();
+    ok.focus();
+  }
+  document.addEventListener("submit", confirmFirst, true);
   document.addEventListener("DOMContentLoaded", () => { initPickers(); initLanguageSwitch(); });
   return { toast, typing, post, help, csrf, initPickers };
 })();
