@@ -1,9 +1,9 @@
 """Benchmark the text detectors (issues 10 and 13) on the labelled corpus.
 
 Per detector kind: precision, recall, F1 and counts on
-tests/extraction/detector_corpus.py, for the detectors now and for the
-baseline (memory_review/extraction/flags.py as of d50446e, kept verbatim in
-bench/_detectors_baseline.py), measured in the same run; then recall by
+tests/screening/detector_corpus.py, for the detectors now and for the
+baseline (the detectors as of d50446e, kept verbatim in
+bench/support/detectors_d50446e.py), measured in the same run; then recall by
 language, and throughput in sentences per second and on a long body.
 
 Pure Python, no database. Usage: .venv/bin/python bench/detectors.py [--seconds 1.0]
@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT))
 
-from memory_review.extraction import flags  # noqa: E402
-from tests.extraction.detector_corpus import CORPUS, KINDS, Example  # noqa: E402
+from knowledge_repo import screening as flags  # noqa: E402
+from tests.screening.detector_corpus import CORPUS, KINDS, Example  # noqa: E402
 
 PARSER = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 PARSER.add_argument("--seconds", type=float, default=1.0, help="time per throughput measurement")
@@ -34,7 +34,7 @@ Scanner = Callable[[str], Iterable[dict[str, object]]]
 
 def _load_baseline() -> Scanner:
     spec = importlib.util.spec_from_file_location(
-        "detectors_baseline", ROOT / "bench" / "_detectors_baseline.py"
+        "detectors_baseline", ROOT / "bench" / "support" / "detectors_d50446e.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -26,160 +26,20 @@ from pathlib import Path
 # Other bench scripts sit next to this one under names that could shadow standard modules:
 # never let them shadow the standard library, here or in the child processes.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
 import argparse  # noqa: E402
-import gzip  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
-import random  # noqa: E402
 import resource  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
-from typing import Any  # noqa: E402
+
+from conversation_logs import generate  # noqa: E402
+from raw_insert import create_raw_table, raw_insert  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-FORMATS = ["native", "anthropic", "openai", "sharegpt", "transcript"]
-PER_CONVERSATION = 10
-WORDS = [
-    "the",
-    "agent",
-    "said",
-    "our",
-    "product",
-    "supports",
-    "export",
-    "to",
-    "csv",
-    "and",
-    "the",
-    "visitor",
-    "asked",
-    "about",
-    "pricing",
-    "plans",
-    "refunds",
-    "shipping",
-    "以后请",
-    "用中文",
-    "回答",
-    "我们的",
-    "产品",
-    "支持",
-    "导出",
-    "remember",
-    "that",
-    "the",
-    "api",
-    "limit",
-    "is",
-]
-
-
-def _text(rng: random.Random) -> str:
-    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(8, 40)))
-
-
-def _conversation(fmt: str, n: int, rng: random.Random) -> list[dict[str, Any]]:
-    """One conversation in `fmt`: a list of JSON records (one, or events for transcripts)."""
-    msgs: list[dict[str, Any]]
-    message: dict[str, Any]
-    cid = f"{fmt}-{n}"
-    if fmt == "native":
-        msgs = [
-            {"role": "user" if i % 2 == 0 else "assistant", "content": _text(rng)}
-            for i in range(PER_CONVERSATION)
-        ]
-        return [{"id": cid, "started_at": "2026-01-01T00:00:00Z", "messages": msgs}]
-    if fmt == "anthropic":
-        msgs = []
-        for i in range(PER_CONVERSATION - 1):
-            if i % 4 == 1:
-                block = {"type": "tool_use", "id": f"t{i}", "name": "lookup", "input": {"q": "x"}}
-                msgs.append({"role": "assistant", "content": [block]})
-            elif i % 4 == 2:
-                result = {"type": "tool_result", "tool_use_id": f"t{i - 1}", "content": _text(rng)}
-                msgs.append({"role": "user", "content": [result]})
-            else:
-                role = "user" if i % 4 == 0 else "assistant"
-                msgs.append({"role": role, "content": [{"type": "text", "text": _text(rng)}]})
-        response = {
-            "type": "message",
-            "role": "assistant",
-            "content": [{"type": "text", "text": _text(rng)}],
-        }
-        return [
-            {
-                "id": cid,
-                "request": {"model": "m", "system": "be kind", "messages": msgs},
-                "response": response,
-            }
-        ]
-    if fmt == "openai":
-        msgs = [{"role": "system", "content": "policy"}]
-        for i in range(PER_CONVERSATION - 1):
-            if i % 4 == 1:
-                call = {
-                    "id": f"c{i}",
-                    "type": "function",
-                    "function": {"name": "f", "arguments": '{"a": 1}'},
-                }
-                msgs.append({"role": "assistant", "content": None, "tool_calls": [call]})
-            elif i % 4 == 2:
-                msgs.append({"role": "tool", "tool_call_id": f"c{i - 1}", "content": _text(rng)})
-            else:
-                msgs.append({"role": "user" if i % 4 == 0 else "assistant", "content": _text(rng)})
-        return [{"id": cid, "messages": msgs}]
-    if fmt == "sharegpt":
-        turns = [
-            {"from": "human" if i % 2 == 0 else "gpt", "value": _text(rng)}
-            for i in range(PER_CONVERSATION)
-        ]
-        return [{"conversations": turns, "tools": "[]", "n": n}]
-    events = [{"type": "progress", "sessionId": cid, "data": {"type": "hook_progress"}}]
-    for i in range(PER_CONVERSATION):
-        role = "user" if i % 2 == 0 else "assistant"
-        message = {
-            "role": role,
-            "content": _text(rng) if role == "user" else [{"type": "text", "text": _text(rng)}],
-        }
-        if role == "assistant":
-            message["id"] = f"msg-{n}-{i}"
-        events.append(
-            {
-                "type": role,
-                "sessionId": cid,
-                "uuid": f"{n}-{i}",
-                "timestamp": "2026-01-01T00:00:00Z",
-                "message": message,
-            }
-        )
-    return events
-
-
-def generate(directory: Path, messages: int) -> list[Path]:
-    rng = random.Random(7)
-    per_format = messages // len(FORMATS) // PER_CONVERSATION
-    paths = []
-    for fmt in FORMATS:
-        if fmt == "sharegpt":
-            path = directory / "sharegpt.json.gz"
-            with gzip.open(path, "wt", encoding="utf-8", compresslevel=1) as out:
-                out.write("[\n")
-                for n in range(per_format):
-                    out.write(
-                        (",\n" if n else "")
-                        + json.dumps(_conversation(fmt, n, rng)[0], ensure_ascii=False)
-                    )
-                out.write("\n]\n")
-        else:
-            path = directory / f"{fmt}.jsonl"
-            with path.open("w", encoding="utf-8") as out:
-                for n in range(per_format):
-                    for record in _conversation(fmt, n, rng):
-                        out.write(json.dumps(record, ensure_ascii=False) + "\n")
-        paths.append(path)
-    return paths
 
 
 def parse_only(path: Path) -> float:
@@ -211,63 +71,6 @@ def _setup_django(database_url: str, var_dir: Path) -> None:
     call_command("migrate", verbosity=0)
 
 
-COLUMNS = (
-    'conversation_id, "order", role, content, text, is_tool_use, is_tool_output, created_at, digest'
-)
-
-
-def _create_raw_table() -> None:
-    """An empty table shaped like conversations_message: same columns and indexes."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute("CREATE TABLE bench_raw (LIKE conversations_message INCLUDING ALL)")
-            return
-        cursor.execute(
-            "SELECT sql FROM sqlite_master "
-            "WHERE tbl_name = 'conversations_message' AND sql IS NOT NULL"
-        )
-        for (sql,) in cursor.fetchall():
-            sql = sql.replace("conversations_message", "bench_raw")
-            sql = sql.replace('CREATE UNIQUE INDEX "', 'CREATE UNIQUE INDEX "bench_')
-            cursor.execute(sql.replace('CREATE INDEX "', 'CREATE INDEX "bench_'))
-
-
-def _raw_insert(low: int, high: int) -> tuple[float, float]:
-    """Seconds (wall clock, and this process's CPU) to write the message rows ingest stored (ids in (low, high]) again, as
-    stored, into bench_raw with the driver's executemany in one transaction. Rows are
-    read in slices so memory stays flat; only the writes and the commit are timed."""
-    from django.db import connection
-
-    raw = connection.connection  # the driver's own connection, no Django in the way
-    postgres = connection.vendor == "postgresql"
-    mark = "%s" if postgres else "?"
-    content = "content::text" if postgres else "content"
-    select = (
-        f"SELECT {COLUMNS.replace('content', content, 1)} FROM conversations_message "
-        f"WHERE id > {mark} AND id <= {mark} ORDER BY id"
-    )
-    insert = f"INSERT INTO bench_raw ({COLUMNS}) VALUES ({', '.join([mark] * 9)})"
-    wall = cpu = 0.0
-    reader = raw.cursor()
-    writer = raw.cursor()
-
-    def timed(run: Any, *args: Any) -> None:
-        nonlocal wall, cpu
-        started, started_cpu = time.perf_counter(), time.process_time()
-        run(*args)
-        wall += time.perf_counter() - started
-        cpu += time.process_time() - started_cpu
-
-    timed(writer.execute, "BEGIN")
-    for first in range(low, high, 10_000):
-        reader.execute(select, (first, min(first + 10_000, high)))
-        timed(writer.executemany, insert, reader.fetchall())
-    timed(writer.execute, "COMMIT")
-    return wall, cpu
-
-
 def child(database_url: str, paths: list[Path]) -> dict:
     var_dir = Path(tempfile.mkdtemp(prefix="mr-bench-var-"))
     _setup_django(database_url, var_dir)
@@ -278,7 +81,7 @@ def child(database_url: str, paths: list[Path]) -> dict:
     from conversations.models import Message, Source
 
     source = Source.objects.create(name="bench")
-    _create_raw_table()
+    create_raw_table()
     result: dict = {"vendor": connection.vendor, "files": []}
     for path in paths:
         low = Message.objects.aggregate(m=Max("pk"))["m"] or 0
@@ -288,7 +91,7 @@ def child(database_url: str, paths: list[Path]) -> dict:
         assert not summary.problems, summary.problems
         high = Message.objects.aggregate(m=Max("pk"))["m"] or 0
         # The baseline runs right after each file, so both see the same machine load.
-        raw_seconds, raw_cpu = _raw_insert(low, high)
+        raw_seconds, raw_cpu = raw_insert(low, high)
         result["files"].append(
             {
                 "file": path.name,

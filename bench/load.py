@@ -22,8 +22,6 @@ Usage: .venv/bin/python bench/load.py [--postgres URL] [--reviewers 20]
 import argparse
 import json
 import os
-import random
-import re
 import secrets
 import signal
 import socket
@@ -32,14 +30,16 @@ import sys
 import tempfile
 import threading
 import time
-from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+SUPPORT = ROOT / "bench" / "support"
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
+sys.path.insert(0, str(SUPPORT))
 
 import httpx2  # noqa: E402 - after the path fix
 import psycopg  # noqa: E402
+from load_clients import Stats, ingester, reviewer  # noqa: E402
 
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument(
@@ -53,11 +53,10 @@ parser.add_argument("--seconds", type=float, default=60, help="stop after this l
 parser.add_argument("--modes", default="production,runserver")
 ARGS = parser.parse_args()
 PYTHON = sys.executable
-CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 # Run inside the app through `manage.py shell -c`; kept as files so they read as code.
-SEED = (Path(__file__).parent / "_load_seed.py").read_text(encoding="utf-8")
-CHECK = (Path(__file__).parent / "_load_check.py").read_text(encoding="utf-8")
+SEED = (SUPPORT / "load_seed.py").read_text(encoding="utf-8")
+CHECK = (SUPPORT / "load_check.py").read_text(encoding="utf-8")
 
 
 def free_port() -> int:
@@ -71,165 +70,6 @@ def pct(values: list[float], q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
-
-class Stats:
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.times: dict[str, list[float]] = defaultdict(list)
-        self.errors: dict[str, int] = defaultdict(int)
-        self.decisions = 0
-        self.refused: dict[str, int] = defaultdict(int)
-        self.taken = 0
-        self.statuses: dict[str, int] = defaultdict(int)
-
-    def refuse(self, message: str) -> None:
-        # A decision the app refused because another reviewer got there first
-        # (a 302 back with a message, as a person would see it): not an error.
-        message = re.sub(r"reviewer\d+", "another reviewer", message)
-        message = re.sub(r" at \d{4}-\d\d-\d\d \d\d:\d\d", "", message)
-        with self.lock:
-            self.refused[message] += 1
-
-    def add(self, page: str, seconds: float, ok: bool) -> None:
-        with self.lock:
-            self.times[page].append(seconds)
-            if not ok:
-                self.errors[page] += 1
-
-
-def timed(stats: Stats, page: str, call, ok_statuses=(200, 302)):
-    start = time.perf_counter()
-    try:
-        response = call()
-    except httpx2.HTTPError:
-        stats.add(page, time.perf_counter() - start, False)
-        return None
-    ok = response.status_code in ok_statuses
-    stats.add(page, time.perf_counter() - start, ok)
-    if not ok:
-        with stats.lock:
-            stats.statuses[f"{page}: HTTP {response.status_code}"] += 1
-    return response
-
-
-def reviewer(base: str, n: int, password: str, stats: Stats, stop: threading.Event) -> None:
-    rng = random.Random(n)
-    with httpx2.Client(base_url=base, timeout=30) as client:
-        page = timed(stats, "login page", lambda: client.get("/accounts/login/"))
-        if page is None:
-            return
-        found = CSRF.search(page.text)
-        if found is None:
-            stats.add("login page", 0.0, False)
-            return
-        token = found.group(1)
-        login = timed(
-            stats,
-            "log in",
-            lambda: client.post(
-                "/accounts/login/",
-                data={
-                    "username": f"reviewer{n}",
-                    "password": password,
-                    "csrfmiddlewaretoken": token,
-                },
-            ),
-            ok_statuses=(302,),
-        )
-        if login is None or login.status_code != 302:
-            return
-        location = "/queue/next/"
-        while not stop.is_set():
-            if location.startswith("/queue/next/"):
-                response = timed(stats, "queue/next", lambda: client.get("/queue/next/"))
-                if response is None or response.status_code != 302:
-                    return
-                location = response.headers["location"]
-            if not location.startswith("/candidates/"):
-                return  # the queue is empty
-            url = location.split("?")[0]
-            response = timed(stats, "candidate page", lambda u=url: client.get(u))
-            if response is None or response.status_code != 200:
-                location = "/queue/next/"
-                continue
-            if "is reviewing this candidate" in response.text or "<strong>Decided:</strong>" in (
-                response.text
-            ):
-                # Someone else got it first, as the page says: a person takes the next.
-                with stats.lock:
-                    stats.taken += 1
-                location = "/queue/next/"
-                continue
-            match = CSRF.search(response.text)
-            token = match.group(1) if match else str(client.cookies.get("csrftoken", ""))
-            roll = rng.random()
-            pk = url.rstrip("/").rsplit("/", 1)[1]
-            if roll < 0.5:
-                name, data, path = "approve", {}, f"/candidates/{pk}/approve/"
-            elif roll < 0.7:
-                name, path = "approve with edits", f"/candidates/{pk}/approve/"
-                data = {
-                    "name": f"Load fact {pk} (edited by reviewer{n})",
-                    "description": f"Edited description {pk}",
-                    "body": f"Edited body for candidate {pk}.",
-                    "type": "project",
-                    "operation": "create",
-                }
-            else:
-                name, data, path = "reject", {"reason": "other"}, f"/candidates/{pk}/reject/"
-            data["csrfmiddlewaretoken"] = token
-            response = timed(
-                stats, name, lambda p=path, d=data: client.post(p, data=d), ok_statuses=(302,)
-            )
-            if response is None:
-                location = "/queue/next/"
-                continue
-            location = response.headers.get("location", "/queue/next/")
-            if location.split("?")[0] == url:
-                # Refused: the app sends the reviewer back to the same candidate.
-                again = client.get(url)
-                found = re.search(r'<li class="error">(.*?)</li>', again.text, re.S)
-                stats.refuse(found.group(1).strip()[:120] if found else "refused")
-                location = "/queue/next/"
-                continue
-            with stats.lock:
-                stats.decisions += 1
-                if stats.decisions >= ARGS.decisions:
-                    stop.set()
-
-
-def ingester(base: str, token: str, stats: Stats, stop: threading.Event) -> None:
-    n = 0
-    with httpx2.Client(base_url=base, timeout=30) as client:
-        while not stop.is_set():
-            body = "\n".join(
-                json.dumps(
-                    {
-                        "id": f"load-{n}-{i}",
-                        "messages": [
-                            {"role": "user", "content": f"Question {n}.{i} about the handbook?"},
-                            {"role": "assistant", "content": f"Answer {n}.{i}: see page {i}."},
-                        ],
-                    }
-                )
-                for i in range(5)
-            )
-            timed(
-                stats,
-                "ingest API (5 conversations)",
-                lambda b=body: client.post(
-                    "/api/v1/conversations",
-                    content=b,
-                    headers={
-                        "Authorization": f"Bearer {token}",
-                        "Content-Type": "application/x-ndjson",
-                    },
-                ),
-                ok_statuses=(200,),
-            )
-            n += 1
-            stop.wait(1.0)
 
 
 def wait_ready(base: str, proc: subprocess.Popen, timeout: float = 120) -> None:
@@ -313,7 +153,7 @@ def run_mode(mode: str) -> dict:
         wait_ready(base, server)
         stats, stop = Stats(), threading.Event()
         threads = [
-            threading.Thread(target=reviewer, args=(base, n, password, stats, stop))
+            threading.Thread(target=reviewer, args=(base, n, password, stats, stop, ARGS.decisions))
             for n in range(ARGS.reviewers)
         ]
         threads.append(threading.Thread(target=ingester, args=(base, token, stats, stop)))

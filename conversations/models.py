@@ -87,7 +87,7 @@ class Message(models.Model):
     is_tool_use = models.BooleanField(default=False)
     is_tool_output = models.BooleanField(default=False)
     created_at = models.DateTimeField(null=True, blank=True)
-    # Rolling hash of this message and every earlier one (see conversations.ingest): equal
+    # Rolling hash of this message and every earlier one (see conversations.merging): equal
     # digests at position n mean the first n messages are identical.
     digest = models.CharField(max_length=32, blank=True)
 

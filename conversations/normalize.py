@@ -9,9 +9,9 @@ to a callback as they are ready:
   database;
 - `Problem`: a record that did not become data, with its raw text and the reason.
 
-It also counts lines, skipped events by kind and the formats it saw. Being pure, it can
-run in the process that writes (small inputs, the API) or in a worker process beside it
-(large files, see `conversations.pipeline`); the output is the same.
+It also counts lines, skipped events by kind and the formats it saw. It runs in the
+process that writes; being pure, it could run in a worker process beside it (tried, and
+measured slower: see conversations/README.md).
 """
 
 from __future__ import annotations
@@ -29,11 +29,14 @@ from typing import IO, Any
 
 from . import formats
 from .formats import FormatError, NormalizedConversation, NormalizedMessage
-from .reader import Record, iter_records
+from .reader import iter_records
+from .records import Record
 
 MAX_EXTERNAL_ID = 255
 
-_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+compact_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""Any JSON value as compact text (no spaces, non-ASCII kept): how content and metadata
+are stored."""
 _encode_string = json.encoder.encode_basestring  # the C encoder json.dumps itself uses
 
 # role, content JSON, text of the text blocks, is tool use, is tool output, created_at
@@ -84,7 +87,7 @@ def content_json(content: list[Any]) -> str:
             and next(iter(block)) == "type"
         ):
             return '[{"type":"text","text":' + _encode_string(block["text"]) + "}]"
-    return _dumps(content)
+    return compact_json(content)
 
 
 def content_id(obj: Any) -> str:
@@ -126,10 +129,10 @@ def _message_row(message: NormalizedMessage, adapt: Callable[[dt.datetime], Any]
                 if len(block) == 2 and next(iter(block)) == "type":
                     encoded = '[{"type":"text","text":' + _encode_string(text) + "}]"
                 else:
-                    encoded = _dumps(content)
+                    encoded = compact_json(content)
                 return role, encoded, text, False, role == "tool", created_at
     text, tool_use, tool_output = message.derived()
-    return role, _dumps(content), text, tool_use, tool_output, created_at
+    return role, compact_json(content), text, tool_use, tool_output, created_at
 
 
 class Normalizer:
@@ -212,7 +215,7 @@ class Normalizer:
             row = _message_row(message, adapt)
             rows.append(row)
             # The rolling digest over the role and content of this and every earlier
-            # message (see conversations.ingest): equal at n means equal first n messages.
+            # message (see conversations.merging): equal at n means equal first n messages.
             previous = blake2b(
                 f"{previous}\x1f{row[0]}\x1f{row[1]}".encode("utf-8", "surrogatepass"),
                 digest_size=16,

@@ -7,7 +7,6 @@ app_name = "conversations"
 urlpatterns = [
     # Conversations (reviewers)
     path("", views.conversation_list, name="list"),
-    path("<int:pk>/", views.conversation_detail, name="detail"),
     # What ingest did: runs, and the records it could not store
     path("ingest/", views.batch_list, name="batches"),
     path("ingest/<int:pk>/", views.batch_detail, name="batch"),

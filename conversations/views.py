@@ -1,4 +1,8 @@
-"""Conversation pages: visitors' words, so reviewers (and publishers) only."""
+"""Conversation pages: visitors' words, so reviewers (and publishers) only.
+
+One conversation with its candidates and records is a review page
+(`memory_review.review.views.conversations`).
+"""
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -7,7 +11,7 @@ from django.views.decorators.http import require_GET
 from memory_review.roles import reviewer_required
 
 from . import selectors
-from .models import Conversation, IngestBatch, IngestProblem
+from .models import IngestBatch, IngestProblem
 
 
 def _int(value: str | None) -> int | None:
@@ -28,28 +32,6 @@ def conversation_list(request: HttpRequest) -> HttpResponse:
         request,
         "conversations/list.html",
         {"page": page, "sources": selectors.sources(), "source_id": source_id, "q": query},
-    )
-
-
-@reviewer_required
-def conversation_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    from memory_review.review.selectors.crosslinks import (
-        candidates_of_conversation,
-        records_of_candidates,
-    )
-
-    conversation = get_object_or_404(Conversation.objects.select_related("source"), pk=pk)
-    candidates = candidates_of_conversation(conversation.pk)
-    return render(
-        request,
-        "conversations/detail.html",
-        {
-            "conversation": conversation,
-            "candidates": candidates,
-            "records": records_of_candidates([c.pk for c in candidates]),
-            "conversation_messages": selectors.conversation_messages(conversation),
-            "highlight": _int(request.GET.get("m")),
-        },
     )
 
 

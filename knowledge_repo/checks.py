@@ -25,9 +25,7 @@ from pathlib import Path
 from django.conf import settings
 from django.utils import timezone
 
-from memory_review.extraction import flags as flagging
-from memory_review.extraction.dedup import NearDuplicateIndex, match_text
-
+from . import screening
 from .findingcache import FindingCache, Raw
 from .models import FindingClearance
 from .reader import read_blobs
@@ -38,6 +36,7 @@ from .recordfile import (
     RecordFormatError,
     parse_record,
 )
+from .screening.duplicates import NearDuplicateIndex, match_text
 
 PLACEHOLDER = re.compile(r"^\W*the visitor needed an answer to\b", re.IGNORECASE)
 
@@ -65,11 +64,6 @@ class Finding:
         return f"{RECORDS_DIR}/{self.slug}.md" if self.slug else INDEX_FILE
 
 
-def allowed_contacts() -> tuple[str, ...]:
-    """The organisation's public contacts (``PUBLIC_CONTACTS``), as the detectors take them."""
-    return tuple(sorted(c.strip() for c in settings.PUBLIC_CONTACTS if c.strip()))
-
-
 def _own_address(text: str) -> bool:
     # Reviewers' no-reply addresses and the app's committer are public by design.
     email = text.strip().casefold()
@@ -92,12 +86,12 @@ def content_findings(
     data: RecordData, file_text: str, *, allowed: Iterable[str] | None = None
 ) -> list[Raw]:
     """What the text of one record file holds (cacheable by blob: no date, no other record)."""
-    allowed = allowed_contacts() if allowed is None else allowed
+    allowed = screening.public_contacts() if allowed is None else allowed
     found: list[Raw] = []
     fields = (("name", data.name), ("description", data.description), ("body", data.body))
-    for span in flagging.scan(fields, allow=allowed):
+    for span in screening.screen(fields, allow=allowed):
         kind = str(span["kind"])
-        if kind not in flagging.HIGH_RISK_KINDS:
+        if kind not in screening.HIGH_RISK_KINDS:
             continue
         field, value = str(span["field"]), dict(fields)[str(span["field"])]
         line = _line_of(file_text, field, value, int(span["start"]))  # type: ignore[call-overload]
@@ -145,7 +139,7 @@ def scan_record(data: RecordData, file_text: str) -> list[Finding]:
 
 def remember(root: Path, records: Iterable[tuple[str, RecordData, str]]) -> None:
     """Cache what the checks find in these (blob id, record, file text) triples (the committer)."""
-    allowed = allowed_contacts()
+    allowed = screening.public_contacts()
     cache = FindingCache(root, allowed, load=False)
     for sha, data, text in records:
         cache.add(sha, data.valid_until, content_findings(data, text, allowed=allowed))
@@ -185,7 +179,7 @@ def scan_tree(
     (or the committer) has seen is read and scanned; the rest come from the
     cache, which is keyed by content, detectors and allow-list.
     """
-    allowed = allowed_contacts()
+    allowed = screening.public_contacts()
     cache = FindingCache(root, allowed)
     missing = [(path, sha) for path, sha in blobs.items() if cache.get(sha) is None]
     for (path, sha), text in zip(
@@ -261,11 +255,13 @@ def public_problems(texts: dict[str, str]) -> list[str]:
     """
     from conversations.models import Conversation
 
-    allowed = allowed_contacts()
+    allowed = screening.public_contacts()
     problems: list[str] = []
     tokens: dict[str, set[str]] = {}
     for place, text in texts.items():
-        for span in flagging.personal_data(text, allow=allowed):
+        for span in screening.screen(
+            [(place, text)], allow=allowed, kinds=(screening.PERSONAL_DATA,)
+        ):
             reason = str(span["reason"])
             found = str(span["text"])
             if _DATE.match(found) or _own_address(found):

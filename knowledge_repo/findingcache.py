@@ -31,11 +31,9 @@ class Entry:
 
 @cache
 def _code_version() -> str:
-    from memory_review.extraction import flags
-
     digest = hashlib.sha256()
-    package = Path(flags.__file__).parent
-    for path in sorted([*package.glob("*.py"), Path(__file__).with_name("checks.py")]):
+    package = Path(__file__).with_name("screening")
+    for path in sorted([*package.glob("**/*.py"), Path(__file__).with_name("checks.py")]):
         digest.update(path.read_bytes())
     return digest.hexdigest()
 

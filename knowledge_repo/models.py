@@ -5,8 +5,13 @@ approved changes waiting for their commit (Change), and the audit of
 releases and publications. ``kb_reindex`` rebuilds Record from git alone.
 """
 
+import datetime as dt
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
+
+from .recordfile import RecordData, flatten
 
 
 class RecordType(models.TextChoices):
@@ -48,6 +53,35 @@ class Record(models.Model):
     def __str__(self) -> str:
         return self.slug
 
+    def set_from_file(self, data: RecordData) -> None:
+        """Take every field from the record file's data (revert and reindex restore rows so).
+
+        Unparseable times become now and an unparseable ``valid_until`` none, so a
+        hand-edited file never stops a reindex.
+        """
+        self.name = data.name
+        self.name_key = flatten(data.name).casefold()
+        self.description = data.description
+        self.body = data.body
+        self.type = data.type
+        self.sources = list(data.sources)
+        self.reviewed_by = list(data.reviewed_by)
+        self.supersedes = list(data.supersedes)
+        self.created = _parse_time(data.created)
+        self.updated = _parse_time(data.updated)
+        try:
+            self.valid_until = dt.date.fromisoformat(data.valid_until) if data.valid_until else None
+        except ValueError:
+            self.valid_until = None
+
+
+def _parse_time(value: str) -> dt.datetime:
+    try:
+        parsed = dt.datetime.fromisoformat(value)
+    except ValueError:
+        return timezone.now()
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=dt.UTC)
+
 
 class Change(models.Model):
     """One approved change waiting for (or done with) its git commit."""
@@ -88,6 +122,10 @@ class Change(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.slug} ({self.status})"
+
+    def touched(self) -> list[str]:
+        """The slugs of every record this change writes or removes."""
+        return [*self.payload.get("write", {}), *self.payload.get("remove", [])]
 
 
 class ChangeFile(models.Model):

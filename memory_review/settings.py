@@ -335,6 +335,9 @@ PROMPT_RECORDS_MAX_CHARS = env_int("PROMPT_RECORDS_MAX_CHARS", 20000)
 # What the published tree may say. Commit authors there are reviewers' public
 # handles at this no-reply domain, never their e-mail addresses.
 KNOWLEDGE_NOREPLY_DOMAIN = env_str("KNOWLEDGE_NOREPLY_DOMAIN", "users.noreply.invalid")
+# Who a reviewer is on published commits: the review app's profiles say, and
+# knowledge_repo (a lower layer) calls this function by name.
+KNOWLEDGE_PUBLIC_HANDLE = "memory_review.review.identity.public_handle"
 # The organisation's own public contacts (e-mail addresses, phone numbers) that
 # records may name; any other e-mail address or phone number blocks a release.
 PUBLIC_CONTACTS = env_list("PUBLIC_CONTACTS")

@@ -1,4 +1,6 @@
-"""The shared cast: reviewer alice, publisher bob, outsider charlie."""
+"""The shared cast (reviewer alice, publisher bob, outsider charlie) and a fresh knowledge repository (kb)."""
+
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, User
@@ -42,3 +44,17 @@ def charlie(db) -> User:
 @pytest.fixture
 def staff(db) -> User:
     return _user("sam", is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def kb(settings, tmp_path) -> Path:
+    """Point the app at a fresh working repository and bare remote; return the repo path."""
+    settings.KNOWLEDGE_REPO_PATH = tmp_path / "knowledge"
+    settings.KNOWLEDGE_PUBLISH_REMOTES = [str(tmp_path / "published.git")]
+    settings.KNOWLEDGE_COMMIT_IN_PROCESS = False
+    # Approvals enqueue the committer task; the dummy backend keeps it queued,
+    # so each test decides when commit_pending runs.
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
+    # The cast's passwords need no real hashing here; it keeps these tests quick.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    return settings.KNOWLEDGE_REPO_PATH

@@ -23,15 +23,6 @@ lock, so a change committed but not recorded can only be among them); a
 pending change found there is recorded with that commit, not committed again.
 """
 
-from ._base import (
-    KnowledgeError,
-    RecordConflict,
-    RecordNotFound,
-    author_identity,
-    committer,
-    ensure_initialised,
-    repo_path,
-)
 from .committer import commit_message, commit_pending, retry_failed
 from .maintenance import ReindexResult, reindex
 from .publishing import publish_release, published_release, rollback_release
@@ -46,6 +37,15 @@ from .records import (
 )
 from .releases import ReleaseResult, changelog_markdown, cut_release
 from .revert import revert_change, revert_preview
+from .workspace import (
+    KnowledgeError,
+    RecordConflict,
+    RecordNotFound,
+    author_identity,
+    committer,
+    ensure_initialised,
+    repo_path,
+)
 
 __all__ = [
     "KEEP",

@@ -28,8 +28,7 @@ from ..recordfile import (
     update_index,
 )
 from ..slugs import is_valid_slug
-from ._base import KnowledgeError, _write_text, committer, ensure_initialised, repo_path
-from .revert import _touched
+from .workspace import KnowledgeError, committer, ensure_initialised, repo_path, write_text
 
 logger = logging.getLogger(__name__)
 
@@ -86,7 +85,7 @@ def _apply(repo: Repo, root: Path, change: Change) -> tuple[str, Files]:
         if parse_record(text, slug) != data:
             raise KnowledgeError(f"record {slug!r} would not read back as written")
         files[slug] = (_read(root / record_path(slug)), text)
-        _write_text(root / record_path(slug), text)
+        write_text(root / record_path(slug), text)
         cache.add(blob_id(text), data)
         scanned.append((blob_id(text), data, text))
         lines[slug] = index_line(slug, data.name, data.description)
@@ -99,7 +98,7 @@ def _apply(repo: Repo, root: Path, change: Change) -> tuple[str, Files]:
         lines[slug] = None
         paths.append(record_path(slug))
     old_index = index_file.read_text(encoding="utf-8") if index_file.exists() else INDEX_HEADER
-    _write_text(index_file, update_index(old_index, lines))
+    write_text(index_file, update_index(old_index, lines))
     repo.git.add("-A", "--", *paths)
     repo.git.commit(
         "-q",
@@ -125,16 +124,16 @@ def _files_from_git(repo: Repo, change: Change, sha: str) -> Files:
             gitstore.show_file(repo, f"{sha}^", record_path(slug)),
             gitstore.show_file(repo, sha, record_path(slug)),
         )
-        for slug in dict.fromkeys(_touched(change))
+        for slug in dict.fromkeys(change.touched())
     }
 
 
 def _record_commit(change: Change, sha: str, later_pending: list[Change], files: Files) -> None:
-    touched = set(_touched(change))
+    touched = set(change.touched())
     # A record changed again by a later pending change is not at this commit yet.
     for other in later_pending:
         if other.pk > change.pk:
-            touched -= set(_touched(other))
+            touched -= set(other.touched())
     with transaction.atomic():
         updated = Change.objects.filter(pk=change.pk, status=Change.Status.PENDING).update(
             status=Change.Status.COMMITTED, commit_sha=sha, committed_at=timezone.now(), error=""

@@ -8,8 +8,7 @@ from django.db import transaction
 
 from .. import gitstore
 from ..models import Change, Record
-from ._base import KnowledgeError, ensure_initialised, repo_path
-from .revert import _apply_data
+from .workspace import KnowledgeError, ensure_initialised, repo_path
 
 # --- Maintenance --------------------------------------------------------------------
 
@@ -51,7 +50,7 @@ def reindex() -> ReindexResult:
                 result.created += 1
             else:
                 result.updated += 1
-            _apply_data(row, data)
+            row.set_from_file(data)
             row.retracted = False
             row.commit = commits.get(slug, "")
             row.save()

@@ -12,7 +12,7 @@ from git.exc import GitCommandError
 
 from .. import checks, gitstore
 from ..models import Publication, Release
-from ._base import KnowledgeError, ensure_initialised, repo_path
+from .workspace import KnowledgeError, ensure_initialised, repo_path
 
 logger = logging.getLogger(__name__)
 

@@ -19,14 +19,14 @@ from ..recordfile import (
 )
 from ..slugs import unique_slug
 from ..sourcerefs import publish_refs
-from ._base import (
+from .workspace import (
     KnowledgeError,
     RecordConflict,
     RecordNotFound,
-    _dedupe,
-    _text,
     author_identity,
     handles,
+    plain_newlines,
+    unique,
 )
 
 logger = logging.getLogger(__name__)
@@ -100,7 +100,7 @@ def _live(slug: str) -> Record:
     return record
 
 
-def _enqueue(
+def enqueue_change(
     *,
     kind: str,
     slug: str,
@@ -131,7 +131,7 @@ def _enqueue(
         author_name=name,
         author_email=email,
         candidate_id=candidate_id,
-        sources=_dedupe(sources),
+        sources=unique(sources),
     )
     if settings.KNOWLEDGE_COMMIT_IN_PROCESS:
         transaction.on_commit(_commit_after_transaction)
@@ -216,7 +216,7 @@ def create_record(
     with transaction.atomic():
         if _name_taken(name):
             raise RecordConflict(f"a current record is already named {flatten(name)!r}")
-        superseded = [_live(slug) for slug in _dedupe(supersedes)]
+        superseded = [_live(slug) for slug in unique(supersedes)]
         now = timezone.now()
         revived = _revivable(candidate_id) if reuse_slug else None
         reviewers = handles(approvers or [author])
@@ -225,8 +225,8 @@ def create_record(
             slug=revived.slug if revived else unique_slug(name, _slug_taken),
             name=flatten(name),
             name_key=flatten(name).casefold(),
-            description=_text(description),
-            body=_text(body),
+            description=plain_newlines(description),
+            body=plain_newlines(body),
             type=type,
             sources=publish_refs(sources),
             reviewed_by=reviewers,
@@ -234,7 +234,7 @@ def create_record(
             valid_until=valid_until,
             created=now,
             updated=now,
-            open_flags=_dedupe(open_flags),
+            open_flags=unique(open_flags),
         )
         if revived is not None:
             record.created = revived.created
@@ -245,7 +245,7 @@ def create_record(
             old.retracted = True
             old.commit = ""
             old.save(update_fields=["retracted", "commit", "updated_at"])
-        return _enqueue(
+        return enqueue_change(
             kind=Change.Kind.CREATE,
             slug=record.slug,
             author=author,
@@ -286,18 +286,18 @@ def update_record(
             raise RecordConflict(f"another current record is named {flatten(name)!r}")
         record.name = flatten(name)
         record.name_key = record.name.casefold()
-        record.description = _text(description)
-        record.body = _text(body)
+        record.description = plain_newlines(description)
+        record.body = plain_newlines(body)
         record.type = type
         record.sources = publish_refs([*record.sources, *sources])
         record.reviewed_by = handles(approvers or [author])
-        record.open_flags = _dedupe(open_flags)
+        record.open_flags = unique(open_flags)
         if not isinstance(valid_until, KeepType):
             record.valid_until = valid_until
         record.updated = timezone.now()
         record.commit = ""
         record.save()
-        return _enqueue(
+        return enqueue_change(
             kind=Change.Kind.UPDATE,
             slug=slug,
             author=author,
@@ -318,7 +318,7 @@ def retract_record(
         record.retracted = True
         record.commit = ""
         record.save(update_fields=["retracted", "commit", "updated_at"])
-        return _enqueue(
+        return enqueue_change(
             kind=Change.Kind.RETRACT,
             slug=slug,
             author=author,
@@ -326,8 +326,8 @@ def retract_record(
             remove=[slug],
             candidate_id=candidate_id,
             sources=[],
-            message=f"Retract {slug}: {record.name}\n\n{_text(reason).strip()}",
-            extra={"reason": _text(reason)},
+            message=f"Retract {slug}: {record.name}\n\n{plain_newlines(reason).strip()}",
+            extra={"reason": plain_newlines(reason)},
         )
 
 
@@ -351,7 +351,7 @@ def merge_records(
     that slug, so links to the main record survive; the others are removed.
     """
     _check_fields(name, type)
-    wanted = _dedupe(slugs)
+    wanted = unique(slugs)
     if len(wanted) < 2:
         raise RecordConflict("a merge needs at least two different records")
     with transaction.atomic():
@@ -367,13 +367,13 @@ def merge_records(
             record = Record(slug=slug, created=min(r.created for r in merged))
         record.name = flatten(name)
         record.name_key = record.name.casefold()
-        record.description = _text(description)
-        record.body = _text(body)
+        record.description = plain_newlines(description)
+        record.body = plain_newlines(body)
         record.type = type
         record.sources = all_sources
         record.reviewed_by = reviewers
         record.supersedes = [s for s in wanted if s != slug]
-        record.open_flags = _dedupe(open_flags)
+        record.open_flags = unique(open_flags)
         record.valid_until = valid_until
         record.updated = now
         record.retracted = False
@@ -387,7 +387,7 @@ def merge_records(
                 old.retracted = True
                 old.commit = ""
                 old.save(update_fields=["retracted", "commit", "updated_at"])
-        return _enqueue(
+        return enqueue_change(
             kind=Change.Kind.MERGE,
             slug=slug,
             author=author,

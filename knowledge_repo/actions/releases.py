@@ -16,13 +16,13 @@ from ..recordfile import (
     flatten,
     record_path,
 )
-from ._base import (
+from .workspace import (
     KnowledgeError,
-    _write_text,
     author_identity,
     committer,
     ensure_initialised,
     repo_path,
+    write_text,
 )
 
 # --- Releases and publishing ---------------------------------------------------------
@@ -108,7 +108,7 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
         # the file must not leave its section behind twice.
         old = gitstore.show_file(repo, "HEAD", CHANGELOG_FILE) or ""
         old = old.removeprefix("# Changelog\n").lstrip("\n")
-        _write_text(log_file, f"# Changelog\n\n{section}\n{old}".rstrip("\n") + "\n")
+        write_text(log_file, f"# Changelog\n\n{section}\n{old}".rstrip("\n") + "\n")
         who = author_identity(user) if user is not None else committer()
         repo.git.add("--", CHANGELOG_FILE)
         repo.git.commit(
@@ -120,7 +120,7 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
         )
         # The message can list thousands of records: pass it as a file, not an argument.
         message_file = root / ".git" / "KB_TAG_MESSAGE"
-        _write_text(message_file, f"Release {name}\n\n{section}")
+        write_text(message_file, f"Release {name}\n\n{section}")
         repo.git.tag(
             "-a",
             name,

@@ -2,32 +2,25 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from .. import gitstore
 from ..models import Change, Record
 from ..recordfile import (
     RecordData,
-    flatten,
     parse_record,
     record_path,
 )
-from ._base import (
+from .records import enqueue_change
+from .workspace import (
     RecordConflict,
     ensure_initialised,
     handles,
     repo_path,
 )
-from .records import _enqueue
-
-
-def _touched(change: Change) -> list[str]:
-    return [*change.payload.get("write", {}), *change.payload.get("remove", [])]
 
 
 def revert_preview(change: Change) -> dict[str, RecordData | None]:
@@ -39,10 +32,10 @@ def revert_preview(change: Change) -> dict[str, RecordData | None]:
     """
     if change.status != Change.Status.COMMITTED or not change.commit_sha:
         raise RecordConflict("only a committed change can be reverted")
-    touched = _touched(change)
+    touched = change.touched()
     later = Change.objects.filter(pk__gt=change.pk).exclude(status=Change.Status.FAILED)
     for other in later:
-        if set(_touched(other)) & set(touched):
+        if set(other.touched()) & set(touched):
             raise RecordConflict(
                 f"change {other.pk} changed {other.slug!r} afterwards; revert it first"
             )
@@ -82,12 +75,12 @@ def revert_change(*, author: Any, change: Change, approvers: Sequence[Any] = ())
                     row.save(update_fields=["retracted", "commit", "updated_at"])
                 continue
             row = row or Record(slug=slug)
-            _apply_data(row, data)
+            row.set_from_file(data)
             row.retracted = False
             row.commit = ""
             row.save()
             write[slug] = row
-        return _enqueue(
+        return enqueue_change(
             kind=Change.Kind.REVERT,
             slug=change.slug,
             author=author,
@@ -100,28 +93,3 @@ def revert_change(*, author: Any, change: Change, approvers: Sequence[Any] = ())
             extra={"reverts": change.pk},
             reviewed_by=handles(approvers or [author]),
         )
-
-
-def _parse_time(value: str) -> dt.datetime:
-    try:
-        parsed = dt.datetime.fromisoformat(value)
-    except ValueError:
-        return timezone.now()
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=dt.UTC)
-
-
-def _apply_data(row: Record, data: RecordData) -> None:
-    row.name = data.name
-    row.name_key = flatten(data.name).casefold()
-    row.description = data.description
-    row.body = data.body
-    row.type = data.type
-    row.sources = list(data.sources)
-    row.reviewed_by = list(data.reviewed_by)
-    row.supersedes = list(data.supersedes)
-    row.created = _parse_time(data.created)
-    row.updated = _parse_time(data.updated)
-    try:
-        row.valid_until = dt.date.fromisoformat(data.valid_until) if data.valid_until else None
-    except ValueError:
-        row.valid_until = None

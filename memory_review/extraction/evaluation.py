@@ -15,7 +15,8 @@ from typing import Any
 
 from django.conf import settings
 
-from .dedup import NearDuplicateIndex
+from knowledge_repo.screening.duplicates import NearDuplicateIndex
+
 from .prompt import Turn, Window, render_catalog, render_conversation
 from .providers import ExtractionRequest, Usage, get_provider
 from .rules import RuleContext, apply_rules

@@ -21,7 +21,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from .dedup import NearDuplicateIndex
+from knowledge_repo.screening.duplicates import NearDuplicateIndex
+
 from .models import Candidate, GapGroup
 
 # Keys sharing this much (Dice coefficient of their words, 0-100) ask the same question.

@@ -12,7 +12,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .flags import MAYBE_HIDDEN
+from knowledge_repo.screening import MAYBE_HIDDEN
+
 from .prompt_examples import render_examples
 
 PROMPT_VERSION = "extract-2026-12-03"

@@ -13,8 +13,10 @@ from typing import Any
 
 from django.conf import settings
 
-from . import flags as flagging
-from .dedup import NearDuplicateIndex, fingerprint, match_text, normalise
+from knowledge_repo import screening
+from knowledge_repo.screening.duplicates import NearDuplicateIndex, match_text, normalise
+
+from .dedup import fingerprint
 from .models import Candidate
 from .prompt import Window
 from .schema import ProposedItem
@@ -35,13 +37,13 @@ _KINDS = set(Candidate.Kind.values)
 _OPERATIONS = set(Candidate.Operation.values)
 # Flag kind -> the indexed column the queue filters on (the gate refreshes them too).
 FLAG_COLUMNS = {
-    flagging.PERSONAL_DATA: "flag_personal_data",
-    flagging.INSTRUCTION: "flag_instruction",
-    flagging.TEMPORARY: "flag_temporary",
-    flagging.HIDDEN_CHARS: "flag_hidden_chars",
-    flagging.LOW_CONFIDENCE: "flag_low_confidence",
-    flagging.PERSON_CLAIM: "flag_person_claim",
-    flagging.FORGED_STRUCTURE: "flag_forged_structure",
+    screening.PERSONAL_DATA: "flag_personal_data",
+    screening.INSTRUCTION: "flag_instruction",
+    screening.TEMPORARY: "flag_temporary",
+    screening.HIDDEN_CHARS: "flag_hidden_chars",
+    screening.LOW_CONFIDENCE: "flag_low_confidence",
+    screening.PERSON_CLAIM: "flag_person_claim",
+    screening.FORGED_STRUCTURE: "flag_forged_structure",
 }
 _FLAG_COLUMNS = FLAG_COLUMNS
 
@@ -182,9 +184,9 @@ def apply_rules(
             ("question", question),
             ("poor_answer", item.poor_answer.strip()),
         ]
-        spans = flagging.scan(fields)
+        spans = screening.screen(fields)
         confidence = min(max(float(item.confidence), 0.0), 1.0)
-        spans.extend(flagging.low_confidence(confidence, threshold))
+        spans.extend(screening.low_confidence(confidence, threshold))
         candidate = Candidate(
             conversation_id=conversation_id,
             kind=item.kind,

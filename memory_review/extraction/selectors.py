@@ -11,8 +11,8 @@ from django.db.models import Count, F, Max, QuerySet, Value
 from django.db.models.functions import Coalesce
 
 from conversations.models import Conversation, Message
+from knowledge_repo.screening.duplicates import NearDuplicateIndex, match_text
 
-from .dedup import NearDuplicateIndex, match_text
 from .models import Candidate, ExtractionRun
 from .prompt import CatalogEntry, Turn, render_catalog
 from .rules import RecordInfo, RuleContext

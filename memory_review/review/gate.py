@@ -30,10 +30,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
-
+from knowledge_repo import screening
 from knowledge_repo.checks import PLACEHOLDER
-from memory_review.extraction import flags as flagging
 
 from .errors import GateRefused, SecondReviewerRequired
 
@@ -66,7 +64,7 @@ class Verdict:
     @property
     def high_risk_kinds(self) -> list[str]:
         """High-risk kinds on the text itself: the open flags the record will carry."""
-        return sorted({str(s["kind"]) for s in flagging.high_risk(self.flags)})
+        return sorted({str(s["kind"]) for s in screening.high_risk(self.flags)})
 
     @property
     def message(self) -> str:
@@ -95,7 +93,7 @@ def _normal(value: Any) -> Any:
 def scan(fields: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Flags on the text fields, without the organisation's own public contacts."""
     texts = ((name, str(fields.get(name) or "")) for name in TEXT_FIELDS)
-    return flagging.scan(texts, allow=settings.PUBLIC_CONTACTS)
+    return screening.screen(texts)  # allow-list: the PUBLIC_CONTACTS setting
 
 
 def _same_question(answer: str, question: str) -> bool:
@@ -137,11 +135,11 @@ def check(
     spans = scan(fields)
     risks = [
         f"{s['reason']} in the {s['field']} ({_quote(str(s['text']))})"
-        for s in flagging.high_risk(spans)
+        for s in screening.high_risk(spans)
     ]
     record_kinds: set[str] = set()
     for record in records:
-        kinds = sorted(set(record.open_flags or []) & flagging.HIGH_RISK_KINDS)
+        kinds = sorted(set(record.open_flags or []) & screening.HIGH_RISK_KINDS)
         if kinds:
             record_kinds.update(kinds)
             risks.append(

@@ -1,6 +1,17 @@
 from django.urls import path
 
-from .views import audit, candidate, dashboard, held, live, queue, records, releases, replay
+from .views import (
+    audit,
+    candidate,
+    conversations,
+    dashboard,
+    held,
+    live,
+    queue,
+    records,
+    releases,
+    replay,
+)
 
 app_name = "review"
 
@@ -44,4 +55,6 @@ urlpatterns = [
     # Overview
     path("dashboard/", dashboard.dashboard, name="dashboard"),
     path("replay/<int:pk>/", replay.replay, name="replay"),
+    # One conversation with its candidates and records (beside the conversation list)
+    path("conversations/<int:pk>/", conversations.conversation_page, name="conversation"),
 ]

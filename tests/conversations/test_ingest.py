@@ -9,8 +9,9 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from conversations.ingest import content_json, ingest_file
+from conversations.ingest import ingest_file
 from conversations.models import Conversation, IngestBatch, IngestProblem, Message, Source
+from conversations.normalize import content_json
 
 pytestmark = pytest.mark.django_db
 

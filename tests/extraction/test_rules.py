@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
-from memory_review.extraction import flags
+from knowledge_repo import screening as flags
+from knowledge_repo.screening.duplicates import NearDuplicateIndex
 from memory_review.extraction.actions import start_run
-from memory_review.extraction.dedup import NearDuplicateIndex
 from memory_review.extraction.models import (
     HIGH_RISK_FLAG_COLUMNS,
     Candidate,

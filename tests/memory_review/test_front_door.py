@@ -73,7 +73,7 @@ def test_pages_with_visitors_words_are_not_cached(client, alice):
     for url in (
         reverse("review:candidate", args=[candidate.pk]),
         reverse("review:queue"),
-        reverse("conversations:detail", args=[candidate.conversation.pk]),
+        reverse("review:conversation", args=[candidate.conversation.pk]),
     ):
         response = client.get(url)
         assert response.status_code == 200, url

@@ -119,7 +119,7 @@ def test_conversation_candidates_and_records_link_to_each_other(
     change = _record(alice, django_capture_on_commit_callbacks, name="Markdown export")
     candidate = Candidate.objects.get(pk=change.candidate_id)
     client.force_login(alice)
-    conversation_url = reverse("conversations:detail", args=[candidate.conversation_id])
+    conversation_url = reverse("review:conversation", args=[candidate.conversation_id])
     conversation = client.get(conversation_url).content.decode()
     assert reverse("review:candidate", args=[candidate.pk]) in conversation
     assert reverse("review:record", args=[change.slug]) in conversation

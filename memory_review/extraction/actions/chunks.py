@@ -42,7 +42,7 @@ from ..prompt import (
 )
 from ..providers import ExtractionRequest, Provider, ProviderResult, Usage, get_provider
 from ..rules import RuleContext, apply_rules
-from .costs import Item, _estimate_cost, cost_of, worker_name
+from .costs import Item, cost_of, estimate_cost, worker_name
 from .runs import finish_if_complete
 
 # --- one chunk ------------------------------------------------------------------------
@@ -143,7 +143,7 @@ class ChunkRunner:
         spent = ExtractionRun.objects.values_list("cost_usd", flat=True).get(pk=self.run.pk)
         fits: list[Prepared] = []
         for i, p in enumerate(prepared):
-            estimate = _estimate_cost(
+            estimate = estimate_cost(
                 self.run.model, self.prefix_tokens, p.request.user_text, batch=self.batch
             )
             if spent + estimate > limit:

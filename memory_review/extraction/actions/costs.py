@@ -42,7 +42,8 @@ def cost_of(usage: Usage, model: str, *, batch: bool = False) -> Decimal:
     return total.quantize(Decimal("0.000001"))
 
 
-def _estimate_cost(model: str, prefix_tokens: int, text: str, *, batch: bool) -> Decimal:
+def estimate_cost(model: str, prefix_tokens: int, text: str, *, batch: bool) -> Decimal:
+    """The most one request on `text` can cost, as if the prefix were written to the cache."""
     # Pessimistic: as if the prefix were written to the cache every time.
     usage = Usage(
         input=estimate_tokens(text), cache_write=prefix_tokens, output=EXPECTED_OUTPUT_TOKENS

@@ -9,7 +9,15 @@ git commit runs after it, on commit, in ``knowledge_repo``.
 """
 
 from ..errors import GateRefused, ReviewError, SecondReviewerRequired
-from ._base import (
+from .bulk import BulkResult, bulk_decide
+from .candidates import (
+    approve_candidate,
+    mark_duplicate,
+    merge_candidate,
+    reject_candidate,
+    skip_candidate,
+)
+from .decision import (
     DECISIONS,
     EDITABLE_FIELDS,
     OPEN_STATUSES,
@@ -22,14 +30,6 @@ from ._base import (
     last_decision,
     snapshot,
     sources_for,
-)
-from .bulk import BulkResult, bulk_decide
-from .candidates import (
-    approve_candidate,
-    mark_duplicate,
-    merge_candidate,
-    reject_candidate,
-    skip_candidate,
 )
 from .held import approve_held, reject_held
 from .records import edit_record, merge_records, record_state, retract_record, revert_change

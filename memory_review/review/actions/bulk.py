@@ -8,10 +8,10 @@ from typing import Any
 
 from memory_review.extraction.models import Candidate
 
-from ._base import (
+from .candidates import approve_candidate, reject_candidate
+from .decision import (
     ReviewError,
 )
-from .candidates import approve_candidate, reject_candidate
 
 
 @dataclass

@@ -7,7 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from memory_review.extraction import flags as flagging
+from knowledge_repo import screening
 from memory_review.extraction.groups import close_group_after_answer
 from memory_review.extraction.models import Candidate
 from memory_review.extraction.rules import FLAG_COLUMNS
@@ -15,20 +15,20 @@ from memory_review.extraction.rules import FLAG_COLUMNS
 from .. import gate
 from ..errors import GateRefused
 from ..models import Claim, ReviewEvent, Skip
-from ._base import (
+from .decision import (
     Action,
     Status,
-    _apply_edits,
-    _check_target,
-    _finish,
-    _lock,
-    _write_change,
+    apply_edits,
+    check_target,
+    finish_decision,
     gate_fields,
+    lock_candidate,
     snapshot,
+    write_change,
 )
 
 # Flags computed from the text (the others, like low confidence, describe the extraction).
-TEXT_KINDS = frozenset({*flagging.HIGH_RISK_KINDS, flagging.TEMPORARY})
+TEXT_KINDS = screening.TEXT_KINDS
 
 # --- decisions --------------------------------------------------------------
 
@@ -88,7 +88,7 @@ def _decide(
     intent: str = "",
 ) -> ReviewEvent:
     """Put the candidate's current text through the gate; hold it or commit it."""
-    _check_target(c)
+    check_target(c)
     first = _first_event(c)
     if c.operation == Candidate.Operation.RETRACT or c.operation == Candidate.Operation.NONE:
         verdict = None  # no text goes into a record
@@ -105,7 +105,7 @@ def _decide(
         _refresh_flags(c, verdict.flags)
         if verdict.held:
             c.status = Status.AWAITING_SECOND
-            return _finish(
+            return finish_decision(
                 c,
                 reviewer,
                 action=Action.FIRST_APPROVAL,
@@ -113,14 +113,14 @@ def _decide(
                 reason=intent or verdict.message,
                 bulk=bulk,
             )
-    change = _write_change(c, reviewer, verdict)
+    change = write_change(c, reviewer, verdict)
     merged = intent == "merge" or (first is not None and first.reason == "merge")
     if merged:
         c.status, action = Status.MERGED, Action.MERGE
     else:
         c.status = Status.APPROVED
         action = Action.ANSWER_GAP if c.kind == Candidate.Kind.GAP else Action.APPROVE
-    return _finish(c, reviewer, action=action, before=before, change=change, bulk=bulk)
+    return finish_decision(c, reviewer, action=action, before=before, change=change, bulk=bulk)
 
 
 @transaction.atomic(durable=True)
@@ -135,10 +135,10 @@ def approve_candidate(
     same text commits it, and one who changes the text makes a new first
     approval. A gap needs an answer a person wrote.
     """
-    c = _lock(candidate.pk, reviewer)
+    c = lock_candidate(candidate.pk, reviewer)
     before = snapshot(c)
     original_body = c.body
-    _apply_edits(c, edits)
+    apply_edits(c, edits)
     event = _decide(c, reviewer, before=before, edits=edits, original_body=original_body, bulk=bulk)
     return close_group_after_answer(candidate=c, event=event)
 
@@ -148,16 +148,18 @@ def reject_candidate(
     *, candidate: Candidate, reviewer: Any, reason: str, bulk: bool = False
 ) -> ReviewEvent:
     """Reject with a reason; nothing is written to the knowledge repository."""
-    c = _lock(candidate.pk, reviewer)
+    c = lock_candidate(candidate.pk, reviewer)
     before = snapshot(c)
     c.status = Status.REJECTED
-    return _finish(c, reviewer, action=Action.REJECT, before=before, reason=reason, bulk=bulk)
+    return finish_decision(
+        c, reviewer, action=Action.REJECT, before=before, reason=reason, bulk=bulk
+    )
 
 
 @transaction.atomic(durable=True)
 def mark_duplicate(*, candidate: Candidate, reviewer: Any, of: str = "") -> ReviewEvent:
     """Close a candidate as a duplicate of a record or candidate (``of`` names it)."""
-    c = _lock(candidate.pk, reviewer)
+    c = lock_candidate(candidate.pk, reviewer)
     before = snapshot(c)
     c.status = Status.DUPLICATE
     reason = (
@@ -165,7 +167,7 @@ def mark_duplicate(*, candidate: Candidate, reviewer: Any, of: str = "") -> Revi
         or c.duplicate_of_record
         or (f"candidate {c.duplicate_of_id}" if c.duplicate_of_id else "")
     )
-    return _finish(c, reviewer, action=Action.DUPLICATE, before=before, reason=reason)
+    return finish_decision(c, reviewer, action=Action.DUPLICATE, before=before, reason=reason)
 
 
 @transaction.atomic(durable=True)
@@ -177,10 +179,10 @@ def merge_candidate(
     The merged text goes through the gate like any approval, whatever state the
     candidate is in: a merge never skips a second reviewer.
     """
-    c = _lock(candidate.pk, reviewer)
+    c = lock_candidate(candidate.pk, reviewer)
     before = snapshot(c)
     original_body = c.body
-    _apply_edits(c, {**edits, "target_slug": target_slug, "operation": Candidate.Operation.UPDATE})
+    apply_edits(c, {**edits, "target_slug": target_slug, "operation": Candidate.Operation.UPDATE})
     return _decide(
         c,
         reviewer,

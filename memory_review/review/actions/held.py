@@ -10,14 +10,14 @@ from django.utils import timezone
 from .. import gate
 from ..errors import ReviewError
 from ..models import HeldChange, ReviewEvent
-from ._base import Action
+from .decision import Action
 from .records import (
-    _live_records,
-    _proposed,
-    _record_event,
     apply_edit,
     apply_merge,
     apply_revert,
+    live_records,
+    proposed_state,
+    record_event,
     record_state,
     revert_verdict,
 )
@@ -64,7 +64,7 @@ def approve_held(
         event = apply_revert(change=change, author=reviewer, verdict=verdict)
         _close(held, reviewer, HeldChange.Status.APPLIED)
         return event
-    records = _live_records(held.slugs)
+    records = live_records(held.slugs)
     now = {r.slug: record_state(r) for r in records}
     stale = (
         now != held.before
@@ -78,7 +78,7 @@ def approve_held(
     fields = dict(held.fields)
     if edits:
         fields = {
-            **_proposed(fields, edits),
+            **proposed_state(fields, edits),
             **({"slugs": held.slugs} if "slugs" in fields else {}),
         }
     edited = fields != held.fields
@@ -92,7 +92,7 @@ def approve_held(
         held.first_by = reviewer
         held.first_at = timezone.now()
         held.save(update_fields=["fields", "flags", "first_by", "first_at"])
-        return _record_event(
+        return record_event(
             reviewer,
             Action.HOLD,
             held.slug,
@@ -109,7 +109,7 @@ def approve_held(
         action = Action.MERGE_RECORDS
     _close(held, reviewer, HeldChange.Status.APPLIED)
     who = ", ".join(getattr(u, "username", "") for u in verdict.approvers)
-    return _record_event(
+    return record_event(
         reviewer,
         action,
         held.slug,
@@ -125,7 +125,7 @@ def reject_held(*, held: HeldChange, reviewer: Any, reason: str) -> ReviewEvent:
     """Drop a held change; nothing is committed. Anyone may, the first approver included."""
     held = _lock_held(held.pk)
     _close(held, reviewer, HeldChange.Status.REJECTED, reason)
-    return _record_event(
+    return record_event(
         reviewer,
         Action.REJECT_HELD,
         held.slug,

@@ -18,14 +18,15 @@ from django.utils import timezone
 from .. import gate
 from ..errors import ReviewError
 from ..models import HeldChange, ReviewEvent
-from ._base import Action, _knowledge
+from .decision import Action, writing_knowledge
 
 RECORD_FIELDS = ("name", "description", "body", "type", "valid_until")
 
 # --- records ----------------------------------------------------------------
 
 
-def _record_event(user: Any, action: str, slug: str, change: Any, **extra: Any) -> ReviewEvent:
+def record_event(user: Any, action: str, slug: str, change: Any, **extra: Any) -> ReviewEvent:
+    """The audit event of an action on a record (edit, merge, retract, held change)."""
     return ReviewEvent.objects.create(
         user=user,
         action=action,
@@ -43,7 +44,8 @@ def record_state(record: Any) -> dict[str, str]:
     return state
 
 
-def _proposed(current: dict[str, str], fields: dict[str, Any]) -> dict[str, str]:
+def proposed_state(current: dict[str, str], fields: dict[str, Any]) -> dict[str, str]:
+    """The record state after `fields` are applied to `current` (dates ISO, plain newlines)."""
     proposed = dict(current)
     for name in RECORD_FIELDS:
         if name in fields and fields[name] is not None:
@@ -58,7 +60,8 @@ def _date(value: str) -> dt.date | None:
     return dt.date.fromisoformat(value) if value else None
 
 
-def _live_records(slugs: Sequence[str]) -> list[Any]:
+def live_records(slugs: Sequence[str]) -> list[Any]:
+    """The current records with these slugs, row-locked, in order; ReviewError naming any missing."""
     from knowledge_repo.models import Record
 
     rows = {r.slug: r for r in Record.objects.select_for_update().filter(slug__in=list(slugs))}
@@ -89,7 +92,7 @@ def _hold(
         first_by=user,
         first_at=timezone.now(),
     )
-    return _record_event(
+    return record_event(
         user,
         Action.HOLD,
         slugs[0],
@@ -110,9 +113,9 @@ def edit_record(
     edit waits for a second person. Posting the text unchanged changes nothing
     (it cannot clear a flag).
     """
-    record = _live_records([slug])[0]
+    record = live_records([slug])[0]
     current = record_state(record)
-    proposed = _proposed(current, fields)
+    proposed = proposed_state(current, fields)
     if proposed == current:
         raise ReviewError("Nothing changed: the record already says this.")
     verdict = gate.check(reviewer=user, fields=proposed, records=[record])
@@ -126,14 +129,14 @@ def edit_record(
             verdict=verdict,
         )
     change = apply_edit(slug=slug, fields=proposed, author=user, verdict=verdict)
-    return _record_event(user, Action.EDIT_RECORD, slug, change, before=current, after=proposed)
+    return record_event(user, Action.EDIT_RECORD, slug, change, before=current, after=proposed)
 
 
 def apply_edit(*, slug: str, fields: dict[str, str], author: Any, verdict: gate.Verdict) -> Any:
     """Write a passed record edit to the outbox (the gate has decided)."""
     from knowledge_repo import actions as kr
 
-    with _knowledge():
+    with writing_knowledge():
         return kr.update_record(
             author=author,
             slug=slug,
@@ -153,9 +156,9 @@ def merge_records(*, user: Any, slugs: Sequence[str], fields: dict[str, Any]) ->
     wanted = list(dict.fromkeys(s for s in slugs if s))
     if len(wanted) < 2:
         raise ReviewError("A merge needs at least two different records.")
-    records = _live_records(wanted)
+    records = live_records(wanted)
     first_state = record_state(records[0])
-    proposed = {**_proposed(first_state, fields), "slugs": wanted}
+    proposed = {**proposed_state(first_state, fields), "slugs": wanted}
     before = {r.slug: record_state(r) for r in records}
     verdict = gate.check(reviewer=user, fields=proposed, records=records)
     if verdict.held:
@@ -168,7 +171,7 @@ def merge_records(*, user: Any, slugs: Sequence[str], fields: dict[str, Any]) ->
             verdict=verdict,
         )
     change = apply_merge(slugs=wanted, fields=proposed, author=user, verdict=verdict)
-    return _record_event(
+    return record_event(
         user,
         Action.MERGE_RECORDS,
         wanted[0],
@@ -185,7 +188,7 @@ def apply_merge(
     """Write a passed merge of records to the outbox."""
     from knowledge_repo import actions as kr
 
-    with _knowledge():
+    with writing_knowledge():
         return kr.merge_records(
             author=author,
             slugs=list(slugs),
@@ -204,9 +207,9 @@ def retract_record(*, user: Any, slug: str, reason: str) -> ReviewEvent:
     """Remove a record from the knowledge base; history keeps it."""
     from knowledge_repo import actions as kr
 
-    with _knowledge():
+    with writing_knowledge():
         change = kr.retract_record(author=user, slug=slug, reason=reason)
-    return _record_event(user, Action.RETRACT_RECORD, slug, change, reason=reason)
+    return record_event(user, Action.RETRACT_RECORD, slug, change, reason=reason)
 
 
 @transaction.atomic(durable=True)
@@ -238,7 +241,7 @@ def revert_verdict(
     from knowledge_repo import actions as kr
     from knowledge_repo.models import Record
 
-    with _knowledge():
+    with writing_knowledge():
         restored = kr.revert_preview(change)
     rows = {r.slug: r for r in Record.objects.filter(slug__in=list(restored), retracted=False)}
     texts = [d for d in restored.values() if d is not None]
@@ -256,9 +259,9 @@ def apply_revert(*, change: Any, author: Any, verdict: gate.Verdict) -> ReviewEv
     """Write a passed revert to the outbox and record it."""
     from knowledge_repo import actions as kr
 
-    with _knowledge():
+    with writing_knowledge():
         reverted = kr.revert_change(author=author, change=change, approvers=verdict.approvers)
-    return _record_event(
+    return record_event(
         author,
         Action.REVERT_CHANGE,
         change.slug,

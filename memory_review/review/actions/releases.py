@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from ..errors import ReviewError, SecondReviewerRequired
 from ..models import ReviewEvent
-from ._base import Action
+from .decision import Action
 
 
 def _event(user: Any, action: str, reason: str, after: dict[str, Any] | None = None) -> None:

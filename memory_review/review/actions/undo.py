@@ -10,15 +10,15 @@ from django.utils import timezone
 from memory_review.extraction.models import Candidate
 
 from ..models import ReviewEvent
-from ._base import (
+from .decision import (
     DECISIONS,
     EDITABLE_FIELDS,
     Action,
     NothingToUndo,
     ReviewError,
-    _apply_edits,
-    _knowledge,
+    apply_edits,
     snapshot,
+    writing_knowledge,
 )
 
 
@@ -55,12 +55,12 @@ def undo_last_decision(*, reviewer: Any) -> ReviewEvent:
 
         change = Change.objects.get(pk=event.change_id)
         release = change_live_in(change)
-        with _knowledge():
+        with writing_knowledge():
             reverted = kr.revert_change(author=reviewer, change=change)
         if release is not None:
             reason += f"; {change.slug} is {live_note(release)}"
     # The reviewer's last text (edits included) comes back as the draft.
-    _apply_edits(c, {k: v for k, v in event.after.items() if k in EDITABLE_FIELDS})
+    apply_edits(c, {k: v for k, v in event.after.items() if k in EDITABLE_FIELDS})
     c.status = event.before.get("status", Candidate.Status.PENDING)
     c.save()
     undo = ReviewEvent.objects.create(

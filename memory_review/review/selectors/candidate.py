@@ -6,7 +6,7 @@ import difflib
 from typing import Any
 
 from conversations.models import Message
-from memory_review.extraction.flags import HIGH_RISK_KINDS
+from knowledge_repo.screening import HIGH_RISK_KINDS
 from memory_review.extraction.models import Candidate
 
 from ..models import ReviewEvent

@@ -28,7 +28,8 @@ _SCORED = {
 }
 
 
-def _ordered(qs: QuerySet[Candidate], order: str) -> QuerySet[Candidate]:
+def ordered(qs: QuerySet[Candidate], order: str) -> QuerySet[Candidate]:
+    """The candidates in the queue order named `order` (newest, oldest, asked, likely)."""
     if order == "oldest":
         return qs.order_by("created_at", "pk")
     if order == "asked":
@@ -44,7 +45,8 @@ def encode_cursor(candidate: Candidate, order: str = "newest") -> str:
     return f"{candidate.created_at.isoformat()}_{candidate.pk}"
 
 
-def _after(qs: QuerySet[Candidate], order: str, cursor: str) -> QuerySet[Candidate]:
+def after_cursor(qs: QuerySet[Candidate], order: str, cursor: str) -> QuerySet[Candidate]:
+    """The candidates after `cursor` in that order (a malformed cursor means from the start)."""
     if order in _SCORED:
         value, _, pk = cursor.rpartition("_")
         try:
@@ -65,6 +67,7 @@ def _after(qs: QuerySet[Candidate], order: str, cursor: str) -> QuerySet[Candida
     return qs.filter(created_at__lte=at).filter(Q(created_at__lt=at) | Q(pk__lt=int(pk)))
 
 
-def _cursor_at(pk: int, order: str = "newest") -> str:
-    row = _ordered(Candidate.objects.filter(pk=pk), order).get()
+def cursor_at(pk: int, order: str = "newest") -> str:
+    """The cursor that points at candidate `pk` in that order."""
+    row = ordered(Candidate.objects.filter(pk=pk), order).get()
     return encode_cursor(row, order)

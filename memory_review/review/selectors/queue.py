@@ -21,7 +21,7 @@ from django.utils import timezone
 from memory_review.extraction.models import Candidate
 
 from ..models import Skip
-from .ordering import ORDERS, _after, _cursor_at, _ordered, encode_cursor
+from .ordering import ORDERS, after_cursor, cursor_at, encode_cursor, ordered
 
 PAGE_SIZE = 50
 QUEUE_COLUMNS = (
@@ -185,7 +185,7 @@ class QueuePage:
 def queue_page(filters: QueueFilters, user: Any, cursor: str = "") -> QueuePage:
     """One page of the queue with its cursor for the next page and bounded counts."""
     qs = filtered_candidates(filters, user)
-    page_qs = _ordered(qs, filters.order)
+    page_qs = ordered(qs, filters.order)
     search_next: str | None = None
     if filters.q:
         pks, search_next = _search(filters, user, cursor)
@@ -193,7 +193,7 @@ def queue_page(filters: QueueFilters, user: Any, cursor: str = "") -> QueuePage:
         # the whole queue looking for a 51st row that is not in the list.
         page_qs = Candidate.objects.filter(pk__in=pks).order_by()
     elif cursor:
-        page_qs = _after(page_qs, filters.order, cursor)
+        page_qs = after_cursor(page_qs, filters.order, cursor)
     # Claims come as two joined columns rather than a related object, so a row
     # without a claim costs no exception in the template.
     rows: list[Any] = list(
@@ -245,7 +245,7 @@ def _search(filters: QueueFilters, user: Any, cursor: str) -> tuple[list[int], s
     order a window at a time and the text is tested inside each window only;
     one request scans at most SEARCH_MAX_SCAN rows and then offers to go on.
     """
-    base = _ordered(filtered_candidates(replace(filters, q=""), user), filters.order)
+    base = ordered(filtered_candidates(replace(filters, q=""), user), filters.order)
     text = (
         Q(name__icontains=filters.q)
         | Q(description__icontains=filters.q)
@@ -254,7 +254,7 @@ def _search(filters: QueueFilters, user: Any, cursor: str) -> tuple[list[int], s
     found: list[int] = []
     position, scanned, size = cursor, 0, min(SEARCH_FIRST_WINDOW, SEARCH_WINDOW)
     while scanned < SEARCH_MAX_SCAN:
-        window_qs = _after(base, filters.order, position) if position else base
+        window_qs = after_cursor(base, filters.order, position) if position else base
         window = list(window_qs.values_list("pk", flat=True)[:size])
         scanned += len(window)
         hits = set(
@@ -264,10 +264,10 @@ def _search(filters: QueueFilters, user: Any, cursor: str) -> tuple[list[int], s
             if pk in hits:
                 found.append(pk)
                 if len(found) == PAGE_SIZE:
-                    return found, _cursor_at(pk, filters.order)
+                    return found, cursor_at(pk, filters.order)
         if len(window) < size:
             return found, None
-        position = _cursor_at(window[-1], filters.order)
+        position = cursor_at(window[-1], filters.order)
         # Common words fill a page from the first small window; rare ones widen it.
         size = min(size * 2, SEARCH_WINDOW)
     return found, position
@@ -360,7 +360,7 @@ def next_candidate(
     free = Q(claim__isnull=True) | Q(claim__expires_at__lte=now) | Q(claim__user=user)
     excluded = [exclude] if isinstance(exclude, int) else list(exclude or [])
     qs = filtered_candidates(filters, user).filter(free).exclude(pk__in=excluded)
-    found = _ordered(qs, filters.order).first()
+    found = ordered(qs, filters.order).first()
     if found is None and not filters.skipped:
         skipped = filtered_candidates(QueueFilters(**{**filters.__dict__, "skipped": True}), user)
         skipped = skipped.filter(free).exclude(pk__in=excluded)

@@ -19,7 +19,7 @@ from ..forms import CandidateEditForm, DuplicateForm, MergeForm, RejectForm
 from ..live import live_note, record_live_in
 from ..selectors import QueueFilters
 from ..text import redacted
-from ._common import get_candidate_for_reviewer, wants_json
+from .access import get_candidate_for_reviewer, wants_json
 
 
 def _filters(request: HttpRequest) -> QueueFilters:

@@ -6,7 +6,7 @@ from django.views.decorators.http import require_GET
 
 from conversations.models import Conversation
 from knowledge_repo.models import Release
-from knowledge_repo.replay import replay as replay_turns
+from memory_review.extraction.replay import replay as replay_turns
 from memory_review.roles import reviewer_required
 
 MAX_TURNS = 100

@@ -3,7 +3,7 @@ from django.core.management.base import BaseCommand, CommandError
 from knowledge_repo.actions import KnowledgeError
 from memory_review.review.actions import rollback_release
 
-from ._common import find_user, user_option
+from ..options import find_user, user_option
 from .kb_publish import report
 
 

@@ -2,7 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from knowledge_repo.replay import MAX_TURNS, replay
+from memory_review.extraction.replay import MAX_TURNS, replay
 
 
 class Command(BaseCommand):

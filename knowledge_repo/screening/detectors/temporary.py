@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ._text import Hit
+from ..folding import Hit
 
 TEMPORARY = "temporary"
 

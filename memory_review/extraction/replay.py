@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conversations.models import Message
-from memory_review.extraction.models import Candidate
+from knowledge_repo.reader import KnowledgeBaseError
+from knowledge_repo.selectors import open_release
 
-from .reader import KnowledgeBaseError
-from .selectors import open_release
+from .models import Candidate
 
 MAX_TURNS = 1000
 _CLOSED = (Candidate.Status.REJECTED, Candidate.Status.DUPLICATE)

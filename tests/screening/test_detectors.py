@@ -5,7 +5,8 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memory_review.extraction import flags
+from knowledge_repo import screening as flags
+from knowledge_repo.screening import folding
 
 
 def _texts(spans):
@@ -77,7 +78,7 @@ def test_the_quick_scan_lets_no_hidden_character_through():
         hex(c)
         for c in range(0x110000)
         if not 0xD800 <= c <= 0xDFFF
-        and flags._is_hidden(chr(c))
+        and folding.is_hidden(chr(c))
         and not flags.MAYBE_HIDDEN.search(chr(c))
     ]
     assert missed == []
@@ -157,16 +158,22 @@ def test_personal_data_names_what_it_found():
         assert flags.personal_data(text) == [], text
 
 
-def test_scan_sorts_by_field_then_start_and_skips_empty_fields():
-    spans = flags.scan(
-        [("name", "Call +44 20 7946 0958"), ("body", "For now, write to a@b.org"), ("x", "")]
+def test_screen_sorts_by_field_then_start_skips_empty_fields_and_runs_the_kinds_asked():
+    spans = flags.screen(
+        [("name", "Call +44 20 7946 0958"), ("body", "For now, write to a@b.org"), ("x", "")],
+        allow=(),
     )
     assert [(s["field"], s["kind"]) for s in spans] == [
         ("body", "temporary"),
         ("body", "personal_data"),
         ("name", "personal_data"),
     ]
-    assert flags.flag_fields([("body", "For now")]) == flags.scan([("body", "For now")])
+    assert [
+        s["kind"]
+        for s in flags.screen(
+            [("body", "a@b.org"), ("body", "For now")], kinds={"temporary"}, allow=()
+        )
+    ] == ["temporary"]
 
 
 def test_scan_text_leaves_the_organisations_own_contacts_alone():
@@ -193,7 +200,7 @@ def test_high_risk_keeps_only_high_risk_kinds():
 
 def test_the_detectors_do_not_import_django():
     code = (
-        "import sys; from memory_review.extraction import flags; "
+        "import sys; from knowledge_repo import screening as flags; "
         "flags.scan_text('x'); print(any(m.split('.')[0] == 'django' for m in sys.modules))"
     )
     out = subprocess.run(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ._text import Hit, words
+from ..folding import Hit, words
 
 INSTRUCTION = "instruction"
 

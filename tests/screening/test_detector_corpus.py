@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory_review.extraction import flags
+from knowledge_repo import screening as flags
 
 from .detector_corpus import CORPUS, ISSUE_NEGATIVES, ISSUE_POSITIVES, KINDS, Example
 

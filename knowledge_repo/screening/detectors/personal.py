@@ -11,10 +11,8 @@ shape can tell, a word naming it.
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Iterable
 
-from ._text import Hit, is_hidden
+from ..folding import Hit
 
 PERSONAL_DATA = "personal_data"
 
@@ -219,46 +217,3 @@ def find(text: str) -> list[Hit]:
         add(m.start(), m.end(), ADDRESS_REASON)
     hits.sort()
     return hits
-
-
-def email_key(value: str) -> str:
-    """How e-mail addresses compare: NFKC, case-folded, surrounding space stripped."""
-    visible = "".join(c for c in value if not is_hidden(c))
-    return unicodedata.normalize("NFKC", visible).strip().casefold()
-
-
-def phone_key(value: str) -> str:
-    """How phone numbers compare: their digits only."""
-    return "".join(c for c in unicodedata.normalize("NFKC", value) if c in "0123456789")
-
-
-def address_key(value: str) -> str:
-    """How postal addresses compare: NFKC, case-folded, punctuation and spacing collapsed."""
-    return " ".join(re.findall(r"\w+", email_key(value)))
-
-
-def allow_keys(allow: Iterable[str]) -> set[str]:
-    """Normalised forms of the organisation's own public contacts: e-mails, phones, addresses."""
-    keys: set[str] = set()
-    for value in allow:
-        if "@" in value:
-            keys.add("@" + email_key(value))
-        elif re.fullmatch(r"[\d\s()+./-]+", unicodedata.normalize("NFKC", value).strip()):
-            keys.add("#" + phone_key(value))
-        elif address_key(value):
-            keys.add("~" + address_key(value))
-    return keys
-
-
-def allowed(snippet: str, reason: str, keys: set[str]) -> bool:
-    """The flagged snippet is one of the allowed public contacts (an address may be part of one)."""
-    if not keys:
-        return False
-    if reason == EMAIL_REASON:
-        return "@" + email_key(snippet) in keys
-    if reason == PHONE_REASON:
-        return "#" + phone_key(snippet) in keys
-    if reason == ADDRESS_REASON:
-        found = address_key(snippet)
-        return any(k[0] == "~" and found and found in k[1:] for k in keys)
-    return False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ._text import MAYBE_HIDDEN, Span, is_hidden, make_span
+from ..folding import MAYBE_HIDDEN, Span, is_hidden, make_span
 
 HIDDEN_CHARS = "hidden_chars"
 

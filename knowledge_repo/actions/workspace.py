@@ -1,12 +1,19 @@
-"""Errors, paths, identities and small helpers the knowledge-base actions share."""
+"""The working copy, the identities commits carry, and the errors of the knowledge actions.
+
+Every module of ``knowledge_repo.actions`` writes through the same working
+repository with the same identities; this module says where it is and who
+writes.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.utils.module_loading import import_string
 
 from .. import gitstore
 from ..recordfile import (
@@ -30,18 +37,28 @@ class RecordConflict(KnowledgeError):
 
 
 def repo_path() -> Path:
+    """The working git repository (``KNOWLEDGE_REPO_PATH``)."""
     return Path(settings.KNOWLEDGE_REPO_PATH)
 
 
 def committer() -> tuple[str, str]:
+    """Name and e-mail of the app itself, for commits and tags no person made."""
     return (settings.KNOWLEDGE_COMMITTER_NAME, settings.KNOWLEDGE_COMMITTER_EMAIL)
 
 
 def public_handle(user: Any) -> str:
-    """The name the published tree shows for a reviewer (never an e-mail address)."""
-    from memory_review.review.identity import public_handle as handle
+    """The name the published tree shows for a reviewer (never an e-mail address).
 
-    return handle(user)
+    Who a reviewer is publicly is the review app's to say (their profile); it
+    is named by the ``KNOWLEDGE_PUBLIC_HANDLE`` setting, so this layer does not
+    import the one above it.
+    """
+    return _handle_function()(user)
+
+
+@cache
+def _handle_function() -> Callable[[Any], str]:
+    return import_string(settings.KNOWLEDGE_PUBLIC_HANDLE)
 
 
 def author_identity(user: Any) -> tuple[str, str]:
@@ -56,7 +73,7 @@ def author_identity(user: Any) -> tuple[str, str]:
 
 def handles(users: Iterable[Any]) -> list[str]:
     """Public handles of the given users, in order, each once."""
-    return _dedupe(public_handle(u) for u in users)
+    return unique(public_handle(u) for u in users)
 
 
 _initialised: set[tuple[str, tuple[str, ...]]] = set()
@@ -75,12 +92,13 @@ def ensure_initialised() -> bool:
     return created
 
 
-def _text(value: str) -> str:
-    # Browsers send CRLF; the files keep plain newlines.
+def plain_newlines(value: str) -> str:
+    """The text with CRLF and CR as LF: browsers send CRLF, the files keep plain newlines."""
     return value.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _dedupe(items: Iterable[str]) -> list[str]:
+def unique(items: Iterable[str]) -> list[str]:
+    """The non-empty items as strings, each once, in their first order."""
     seen: dict[str, None] = {}
     for item in items:
         if item:
@@ -88,7 +106,8 @@ def _dedupe(items: Iterable[str]) -> list[str]:
     return list(seen)
 
 
-def _write_text(path: Path, text: str) -> None:
+def write_text(path: Path, text: str) -> None:
+    """Write UTF-8 text exactly as given (no newline translation), creating parent folders."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "w", encoding="utf-8", newline="") as fh:
         fh.write(text)

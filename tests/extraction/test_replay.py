@@ -7,11 +7,10 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from knowledge_repo.actions import commit_pending, cut_release, publish_release
-from knowledge_repo.replay import replay
 from memory_review.extraction.models import Candidate
+from memory_review.extraction.replay import replay
+from tests.knowledge_repo.conftest import make_record
 from tests.review import factories
-
-from .conftest import make_record
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from ._text import Hit, words
+from ..folding import Hit, words
 
 PERSON_CLAIM = "person_claim"
 

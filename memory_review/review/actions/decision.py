@@ -1,4 +1,9 @@
-"""Shared pieces of the review actions: statuses, errors, locking, snapshots and the outbox."""
+"""What every decision on a candidate goes through: claim, lock, edit, write, record.
+
+The decision actions (``candidates``, ``bulk``, ``undo``, ``records``) share
+these steps so that each decision locks the same way, applies edits the same
+way, puts its text into the outbox the same way and leaves one audit event.
+"""
 
 from __future__ import annotations
 
@@ -155,7 +160,10 @@ def claim_next(filters: Any, user: Any, exclude: int | None = None) -> Candidate
     return None
 
 
-def _lock(candidate_id: int, reviewer: Any, statuses: Iterable[str] = OPEN_STATUSES) -> Candidate:
+def lock_candidate(
+    candidate_id: int, reviewer: Any, statuses: Iterable[str] = OPEN_STATUSES
+) -> Candidate:
+    """The candidate, row-locked; AlreadyDecided or ClaimedByOther when it is not this reviewer's."""
     candidate = (
         Candidate.objects.select_for_update()
         .select_related("conversation__source")
@@ -177,7 +185,7 @@ def last_decision(candidate: Candidate) -> ReviewEvent | None:
     )
 
 
-def _finish(
+def finish_decision(
     candidate: Candidate,
     reviewer: Any,
     *,
@@ -187,6 +195,7 @@ def _finish(
     change: Any = None,
     bulk: bool = False,
 ) -> ReviewEvent:
+    """Save the decided candidate, release its claim and skips, and write the audit event."""
     candidate.save()
     Claim.objects.filter(candidate=candidate).delete()
     Skip.objects.filter(candidate=candidate).delete()
@@ -204,7 +213,8 @@ def _finish(
     )
 
 
-def _apply_edits(candidate: Candidate, edits: dict[str, Any] | None) -> bool:
+def apply_edits(candidate: Candidate, edits: dict[str, Any] | None) -> bool:
+    """Set the editable fields given in `edits` on the candidate; True when any changed."""
     changed = False
     for name, value in (edits or {}).items():
         if name == "valid_until" and isinstance(value, str):
@@ -218,7 +228,7 @@ def _apply_edits(candidate: Candidate, edits: dict[str, Any] | None) -> bool:
 
 
 @contextmanager
-def _knowledge() -> Iterator[None]:
+def writing_knowledge() -> Iterator[None]:
     """Knowledge-repository refusals become review errors (and roll the decision back)."""
     from knowledge_repo.actions import KnowledgeError
 
@@ -228,7 +238,7 @@ def _knowledge() -> Iterator[None]:
         raise ReviewError(str(error)) from error
 
 
-def _write_change(candidate: Candidate, author: Any, verdict: Any) -> Any:
+def write_change(candidate: Candidate, author: Any, verdict: Any) -> Any:
     """Put the approved candidate into the knowledge-repository outbox.
 
     The record names the people who approved this text (``verdict.approvers``)
@@ -249,7 +259,7 @@ def _write_change(candidate: Candidate, author: Any, verdict: Any) -> Any:
         "valid_until": candidate.valid_until,
     }
     operation = candidate.operation
-    with _knowledge():
+    with writing_knowledge():
         if candidate.kind == Candidate.Kind.GAP or operation == Candidate.Operation.CREATE:
             return kr.create_record(**fields, context=candidate.question)
         if operation == Candidate.Operation.UPDATE:
@@ -266,7 +276,8 @@ def _write_change(candidate: Candidate, author: Any, verdict: Any) -> Any:
     return None
 
 
-def _check_target(candidate: Candidate) -> None:
+def check_target(candidate: Candidate) -> None:
+    """An update, supersede or retract proposal must name a live record; ReviewError if not."""
     needs_target = (
         Candidate.Operation.UPDATE,
         Candidate.Operation.SUPERSEDE,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ._text import Hit
+from ..folding import Hit
 
 FORGED_STRUCTURE = "forged_structure"
 
