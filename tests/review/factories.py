@@ -83,3 +83,11 @@ def personal(**kw: Any) -> Candidate:
         ],
         **kw,
     )
+
+
+def edit_page_version(client, slug: str) -> str:
+    """The record version the edit page hands out (what a browser posts back)."""
+    from django.urls import reverse
+
+    page = client.get(reverse("review:record_edit", args=[slug]))
+    return page.context["form"]["version"].value()
