@@ -52,6 +52,8 @@ urlpatterns = [
     path("releases/publish/", releases.release_publish, name="release_publish"),
     path("releases/rollback/", releases.release_rollback, name="release_rollback"),
     path("releases/findings/clear/", releases.finding_clear, name="finding_clear"),
+    # Work the committer does for a page (release checks, cut, publish, roll back, replay)
+    path("jobs/<int:pk>/", releases.job_detail, name="job"),
     # Overview
     path("dashboard/", dashboard.dashboard, name="dashboard"),
     path("replay/<int:pk>/", replay.replay, name="replay"),
