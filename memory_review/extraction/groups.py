@@ -74,9 +74,12 @@ class GroupIndex:
         return cls.build(refs, texts)
 
     @classmethod
-    def build(cls, refs: Sequence[Any], texts: Sequence[str]) -> GroupIndex:
-        """An index of the given wordings (ref per wording), IDF fitted on them."""
-        index = cls(space=QuestionSpace(texts), threshold=group_similarity())
+    def build(
+        cls, refs: Sequence[Any], texts: Sequence[str], *, corpus: Sequence[str] | None = None
+    ) -> GroupIndex:
+        """An index of the given wordings (ref per wording), IDF fitted on them or `corpus`."""
+        space = QuestionSpace(texts if corpus is None else corpus)
+        index = cls(space=space, threshold=group_similarity())
         index.refs, index.texts = list(refs), list(texts)
         index._rows = index.space.vectors(texts) if texts else None
         return index

@@ -33,7 +33,7 @@ from .glossary import CJK_STOP, GLOSSARY, GLOSSARY_RE, STOP_WORDS, SYNONYMS
 # `extract_eval --calibrate` on the development part: the threshold with the
 # best pairwise F1 of "same question" over all pairs of its gap questions
 # (see eval/README.md for the figures). Settable as EXTRACTION_GROUP_SIMILARITY.
-GROUP_SIMILARITY = 0.3
+GROUP_SIMILARITY = 0.38
 N_FEATURES = 2**20
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _RUN = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+(?:'[^\W_{_CJK}]+)?")
