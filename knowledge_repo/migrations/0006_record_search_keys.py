@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('knowledge_repo', '0005_backfill_change_files'),
+        ("knowledge_repo", "0005_backfill_change_files"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='record',
-            name='search_keys',
+            model_name="record",
+            name="search_keys",
             field=models.JSONField(blank=True, default=list),
         ),
     ]

@@ -25,9 +25,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from knowledge_repo.recordfile import RecordData, index_line, render_index, render_record
-from knowledge_repo.reader import KnowledgeBase
 from memory_kb.knowledge import Snapshot
+
+from knowledge_repo.reader import KnowledgeBase
+from knowledge_repo.recordfile import RecordData, index_line, render_index, render_record
 
 from .evaluation import LabelledConversation, Report
 from .groups import GroupIndex
@@ -130,7 +131,9 @@ def _knowledge(records: list[RecordData]) -> KnowledgeBase:
     return KnowledgeBase(snapshot=Snapshot.from_files(files, release="eval"))
 
 
-def _record(slug: str, group: list[Member], *, leave_out: str = "", keys: bool = True) -> RecordData:
+def _record(
+    slug: str, group: list[Member], *, leave_out: str = "", keys: bool = True
+) -> RecordData:
     lead = group[0][1]
     wordings = [c.question for _, c in group if c.question != leave_out]
     return RecordData(
@@ -151,9 +154,9 @@ def loop_figures(
     groups = group_outcomes(report, threshold)
     memory_rows = [(conv, c) for conv, cands in report.outcomes for c in cands if c.kind != "gap"]
     figures.rows = len(groups) + len(memory_rows)
-    figures.rows_worth = sum(
-        any("gap" in conv.expected for conv, _ in g) for g in groups
-    ) + sum("memory" in conv.expected for conv, _ in memory_rows)
+    figures.rows_worth = sum(any("gap" in conv.expected for conv, _ in g) for g in groups) + sum(
+        "memory" in conv.expected for conv, _ in memory_rows
+    )
     # A row mixing questions (the same question in two languages is one question).
     figures.mixed_rows = sum(len({conv.question for conv, _ in g}) > 1 for g in groups)
     by_label: defaultdict[str, list[int]] = defaultdict(list)
@@ -168,7 +171,9 @@ def loop_figures(
     ]
     figures.gap_conversations = len(visitors)
     figures.reached = sum(any(c.kind == "gap" for c in cands) for _, cands in visitors)
-    figures.missed = [conv.id for conv, cands in visitors if not any(c.kind == "gap" for c in cands)]
+    figures.missed = [
+        conv.id for conv, cands in visitors if not any(c.kind == "gap" for c in cands)
+    ]
     rows = {q: len(set(ns)) for q, ns in by_label.items()}
     figures.questions = len({label_of(conv, across_languages) for conv, _ in visitors})
     figures.rows_per_question = sum(rows.values()) / len(rows) if rows else 0.0

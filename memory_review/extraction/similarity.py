@@ -34,6 +34,8 @@ from .glossary import CJK_STOP, GLOSSARY, GLOSSARY_RE, STOP_WORDS, SYNONYMS
 # best pairwise F1 of "same question" over all pairs of its gap questions
 # (see eval/README.md for the figures). Settable as EXTRACTION_GROUP_SIMILARITY.
 GROUP_SIMILARITY = 0.38
+# Two questions in Chinese or Japanese (no words to compare) are one when this close.
+REPEAT_SIMILARITY = 0.7
 N_FEATURES = 2**20
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 _RUN = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+(?:'[^\W_{_CJK}]+)?")
@@ -113,8 +115,33 @@ class QuestionSpace:
         return (rows @ rows.T).toarray()
 
 
-def same_question(a: str, b: str, *, threshold: float | None = None) -> bool:
-    """Whether two questions ask the same thing (on a space of just the two)."""
-    space = QuestionSpace([a, b])
+def content_words(text: str) -> set[str]:
+    """The whole words (and glossary concepts) a question is compared on."""
+    return {t for t in question_terms(text) if t.startswith("w:")}
+
+
+def similar(a: str, b: str, *, threshold: float | None = None) -> bool:
+    """Whether two questions would join one group (cosine at the threshold, on just the two)."""
     limit = group_similarity() if threshold is None else threshold
-    return bool(question_terms(a)) and space.similarity(a, b) >= limit
+    return bool(question_terms(a)) and QuestionSpace([a, b]).similarity(a, b) >= limit
+
+
+def repeats(a: str, b: str, *, threshold: float | None = None) -> bool:
+    """Whether `b` asks the question `a` again, in the same or other words.
+
+    With only two questions there are no document frequencies to tell a
+    shared "what time … open" from the word that differs, so two questions
+    in words must also share their content words one way round ("When does
+    the pool open?" and "What time does the pool open?", never "… the spa
+    open?"); questions in Chinese or Japanese, compared on characters, need
+    `REPEAT_SIMILARITY`.
+    """
+    if not question_terms(a) or not question_terms(b):
+        return False
+    score = QuestionSpace([a, b]).similarity(a, b)
+    if score < (group_similarity() if threshold is None else threshold):
+        return False
+    left, right = content_words(a), content_words(b)
+    if left and right:
+        return left <= right or right <= left
+    return score >= REPEAT_SIMILARITY

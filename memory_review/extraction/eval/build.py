@@ -51,7 +51,11 @@ NON_ANSWERS = {
             "I'm afraid I don't have details on that — please contact the front desk.",
             "I am not certain, sorry!",
         ],
-        "zh": ["目前没有相关信息，请咨询前台。", "这个我不太确定。", "很抱歉，没有关于这个的资料。"],
+        "zh": [
+            "目前没有相关信息，请咨询前台。",
+            "这个我不太确定。",
+            "很抱歉，没有关于这个的资料。",
+        ],
         "ja": ["申し訳ございませんが、わかりかねます。", "その件については存じません。"],
         "es": ["Lo siento, no lo sé.", "Desconozco ese dato, lo siento."],
         "fr": ["Je suis désolé, je n'ai pas d'informations à ce sujet."],
@@ -75,38 +79,104 @@ NOTHING = {
         ("scope", "en", ["What's the capital of Australia?", "I can only help you order coffee."]),
         ("scope", "zh", ["今天股市怎么样？", "抱歉，我只能帮您处理酒店预订相关的问题。"]),
         ("scope", "es", ["¿Quién ganó el mundial de 2010?", "Solo puedo ayudarte con reservas."]),
-        ("scope", "ja", ["明日の天気は？", "申し訳ありませんが、ご予約に関するご質問のみお答えできます。"]),
-        ("yes", "en", ["Can you book it?", "Shall I book the 9am flight?", "Yes.", "Which date?", "Yes."]),
-        ("refused", "en", ["How do I pick a lock?", "I can't help with that; it could be illegal."]),
+        (
+            "scope",
+            "ja",
+            ["明日の天気は？", "申し訳ありませんが、ご予約に関するご質問のみお答えできます。"],
+        ),
+        (
+            "yes",
+            "en",
+            ["Can you book it?", "Shall I book the 9am flight?", "Yes.", "Which date?", "Yes."],
+        ),
+        (
+            "refused",
+            "en",
+            ["How do I pick a lock?", "I can't help with that; it could be illegal."],
+        ),
         ("short-zh", "zh", ["可以开发票吗？", "抱歉，不提供发票服务。"]),
-        ("nomatch", "en", ["Any flights to Oslo tonight?", "There are no flights to Oslo tonight."]),
+        (
+            "nomatch",
+            "en",
+            ["Any flights to Oslo tonight?", "There are no flights to Oslo tonight."],
+        ),
         ("smalltalk", "en", ["How are you?", "I'm fine, thanks! How can I help?"]),
         ("answered", "en", ["What time is breakfast?", "Breakfast is served from 7 to 10am."]),
         ("answered", "zh", ["早餐几点开始？", "早餐时间是早上7点到10点。"]),
         ("own", "en", ["Where is my order 12345678?", "I don't know, let me transfer you."]),
-        ("two-questions", "en", ["What is the gym fee?", "It is free.", "What is the spa fee?",
-                                 "The spa costs 40 euros."]),
+        (
+            "two-questions",
+            "en",
+            [
+                "What is the gym fee?",
+                "It is free.",
+                "What is the spa fee?",
+                "The spa costs 40 euros.",
+            ],
+        ),
     ],
     "test": [
-        ("scope", "en", ["Can you write me a poem about cats?",
-                         "Sorry, I'm only able to help with questions about your flight booking."]),
-        ("scope", "en", ["Who won the football last night?",
-                         "That’s outside my scope — I can only help you order coffee."]),
+        (
+            "scope",
+            "en",
+            [
+                "Can you write me a poem about cats?",
+                "Sorry, I'm only able to help with questions about your flight booking.",
+            ],
+        ),
+        (
+            "scope",
+            "en",
+            [
+                "Who won the football last night?",
+                "That’s outside my scope — I can only help you order coffee.",
+            ],
+        ),
         ("scope", "zh", ["你能推荐一部电影吗？", "我只能回答关于本店商品的问题。"]),
-        ("scope", "ja", ["円相場はどうなっていますか？", "ホテルのご予約についてのみご案内できます。"]),
-        ("scope", "es", ["¿Qué tiempo hace en Madrid?", "Lo siento, solo puedo ayudarte con pedidos."]),
-        ("scope", "fr", ["Quel est le meilleur film de l'année ?",
-                         "Je peux seulement vous aider avec vos réservations."]),
+        (
+            "scope",
+            "ja",
+            ["円相場はどうなっていますか？", "ホテルのご予約についてのみご案内できます。"],
+        ),
+        (
+            "scope",
+            "es",
+            ["¿Qué tiempo hace en Madrid?", "Lo siento, solo puedo ayudarte con pedidos."],
+        ),
+        (
+            "scope",
+            "fr",
+            [
+                "Quel est le meilleur film de l'année ?",
+                "Je peux seulement vous aider avec vos réservations.",
+            ],
+        ),
         ("scope", "de", ["Wie spät ist es in Tokio?", "Ich kann Ihnen nur bei Buchungen helfen."]),
-        ("yes", "en", ["Is that OK?", "Shall I confirm the seat?", "Yes.", "And the meal?", "Yes."]),
+        (
+            "yes",
+            "en",
+            ["Is that OK?", "Shall I confirm the seat?", "Yes.", "And the meal?", "Yes."],
+        ),
         ("yes", "zh", ["好的", "需要我帮您确认吗？", "好的", "还需要别的吗？", "好的"]),
         ("short-zh", "zh", ["能帮我叫出租车吗？", "抱歉，不提供叫车服务。"]),
         ("refused", "es", ["¿Cómo hackeo una cuenta?", "No puedo ayudar con eso, es ilegal."]),
-        ("nomatch", "de", ["Gibt es heute Flüge nach Oslo?", "Heute gibt es keine Flüge nach Oslo."]),
+        (
+            "nomatch",
+            "de",
+            ["Gibt es heute Flüge nach Oslo?", "Heute gibt es keine Flüge nach Oslo."],
+        ),
         ("answered", "ja", ["朝食は何時からですか？", "朝食は7時から10時までです。"]),
         ("answered", "es", ["¿A qué hora abre la recepción?", "La recepción abre las 24 horas."]),
-        ("two-questions", "en", ["What is the gym fee?", "I don't know.", "What is the pool fee?",
-                                 "The pool is free for guests."]),
+        (
+            "two-questions",
+            "en",
+            [
+                "What is the gym fee?",
+                "I don't know.",
+                "What is the pool fee?",
+                "The pool is free for guests.",
+            ],
+        ),
     ],
 }
 
@@ -142,7 +212,7 @@ def parse_questions(text: str) -> list[tuple[str, str, list[tuple[str, str]]]]:
 
 
 def question_rows(part: str) -> list[dict[str, object]]:
-    rows = []
+    rows: list[dict[str, object]] = []
     for qid, qpart, wordings in parse_questions((HERE / "questions.txt").read_text("utf-8")):
         if qpart != part:
             continue
@@ -154,21 +224,33 @@ def question_rows(part: str) -> list[dict[str, object]]:
                 messages += [_msg("user", hello), _msg("assistant", reply)]
             messages += [_msg("user", wording), _msg("assistant", answers[n % len(answers)])]
             rows.append(
-                _row(f"{qid}-{lang}-{n}", messages, expected=["gap"], question=qid, lang=lang,
-                     source="hand-written")
+                _row(
+                    f"{qid}-{lang}-{n}",
+                    messages,
+                    expected=["gap"],
+                    question=qid,
+                    lang=lang,
+                    source="hand-written",
+                )
             )
     return rows
 
 
 def nothing_rows(part: str) -> list[dict[str, object]]:
-    rows = []
+    rows: list[dict[str, object]] = []
     for n, (what, lang, turns) in enumerate(NOTHING[part]):
         messages = [_msg("user" if i % 2 == 0 else "assistant", t) for i, t in enumerate(turns)]
         expected = ["gap"] if what == "two-questions" and part == "test" else []
         rows.append(
-            _row(f"none-{what}-{lang}-{n}", messages, expected=expected, lang=lang,
-                 question=f"none-{what}-{n}" if expected else "", out_of_scope=what == "scope",
-                 source="hand-written")
+            _row(
+                f"none-{what}-{lang}-{n}",
+                messages,
+                expected=expected,
+                lang=lang,
+                question=f"none-{what}-{n}" if expected else "",
+                out_of_scope=what == "scope",
+                source="hand-written",
+            )
         )
     return rows
 
@@ -184,7 +266,7 @@ def _short(text: str, limit: int = 400) -> str:
 
 
 def sharegpt_rows(path: Path, part: str, limit: int = 60) -> list[dict[str, object]]:
-    rows = []
+    rows: list[dict[str, object]] = []
     for i, line in enumerate(path.read_text("utf-8").splitlines()):
         if len(rows) >= limit:
             break
@@ -199,35 +281,54 @@ def sharegpt_rows(path: Path, part: str, limit: int = 60) -> list[dict[str, obje
         if i % 5 == 0 and _ZH_QUESTION.search(question):
             task = bool(_ZH_TASK.search(question))
             rows.append(
-                _row(f"sharegpt-zh-{i}", [_msg("user", question),
-                                          _msg("assistant", _ZH_NON_ANSWERS[i % 3])],
-                     expected=[] if task else ["gap"], question="" if task else f"sharegpt-zh-{i}",
-                     lang="zh", source="sharegpt-zh (answer rewritten)")
+                _row(
+                    f"sharegpt-zh-{i}",
+                    [_msg("user", question), _msg("assistant", _ZH_NON_ANSWERS[i % 3])],
+                    expected=[] if task else ["gap"],
+                    question="" if task else f"sharegpt-zh-{i}",
+                    lang="zh",
+                    source="sharegpt-zh (answer rewritten)",
+                )
             )
         elif len(answer) >= 60:
             rows.append(
-                _row(f"sharegpt-zh-{i}", [_msg("user", question), _msg("assistant", _short(answer))],
-                     expected=[], lang="zh", source="sharegpt-zh")
+                _row(
+                    f"sharegpt-zh-{i}",
+                    [_msg("user", question), _msg("assistant", _short(answer))],
+                    expected=[],
+                    lang="zh",
+                    source="sharegpt-zh",
+                )
             )
     return rows
 
 
 def tau_rows(path: Path, part: str) -> list[dict[str, object]]:
-    rows = []
+    rows: list[dict[str, object]] = []
     for i, line in enumerate(path.read_text("utf-8").splitlines()):
         if (i % 2 == 0) != (part == "dev"):
             continue
         data = json.loads(line)
         said = [
-            m for m in data["messages"]
-            if m["role"] in ("user", "assistant") and isinstance(m.get("content"), str)
-            and m["content"].strip() and not m.get("tool_calls")
+            m
+            for m in data["messages"]
+            if m["role"] in ("user", "assistant")
+            and isinstance(m.get("content"), str)
+            and m["content"].strip()
+            and not m.get("tool_calls")
         ]
         if len(said) >= 2 and said[0]["role"] == "user" and said[1]["role"] == "assistant":
             rows.append(
-                _row(f"{data['id']}", [_msg("user", _short(said[0]["content"])),
-                                       _msg("assistant", _short(said[1]["content"]))],
-                     expected=[], lang="en", source="tau-bench airline")
+                _row(
+                    f"{data['id']}",
+                    [
+                        _msg("user", _short(said[0]["content"])),
+                        _msg("assistant", _short(said[1]["content"])),
+                    ],
+                    expected=[],
+                    lang="en",
+                    source="tau-bench airline",
+                )
             )
     return rows
 
@@ -236,7 +337,9 @@ def build(data: Path) -> dict[str, list[dict[str, object]]]:
     sharegpt = next((data / "sharegpt-zh").glob("*.jsonl"))
     tau = data / "tau-bench" / "airline.openai.jsonl"
     return {
-        part: question_rows(part) + nothing_rows(part) + sharegpt_rows(sharegpt, part)
+        part: question_rows(part)
+        + nothing_rows(part)
+        + sharegpt_rows(sharegpt, part)
         + tau_rows(tau, part)
         for part in ("dev", "test")
     }
@@ -251,7 +354,7 @@ def main(argv: list[str]) -> int:
         out.write_text(
             "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8"
         )
-        gaps = sum(1 for r in rows if r["metadata"]["expected"])  # type: ignore[index]
+        gaps = sum(1 for r in rows if r["metadata"]["expected"])  # type: ignore[index,misc]
         print(f"{out.name}: {len(rows)} conversations, {gaps} expecting a gap")
     return 0
 

@@ -32,7 +32,7 @@ from ..drafting import (
 )
 from ..prompt import Turn
 from ..schema import ProposedItem
-from ..similarity import same_question
+from ..similarity import repeats
 from .base import ExtractionRequest, OutOfScope, ProviderResult
 from .nonanswers import RIGHTLY_REFUSED, no_knowledge, scope_refusal
 
@@ -198,7 +198,7 @@ def asked_again(text: str, before: str) -> bool:
     """
     if not (is_information_question(text) and is_self_contained(text)):
         return False
-    return same_question(text, before)
+    return repeats(before, text)
 
 
 class HeuristicProvider:
@@ -230,8 +230,10 @@ class HeuristicProvider:
                     and is_information_question(asked[-1].text)
                 ):
                     out_of_scope.append(
-                        OutOfScope(question=one_line(asked[-1].text)[:500], evidence=[
-                            asked[-1].order, t.order])
+                        OutOfScope(
+                            question=one_line(asked[-1].text)[:500],
+                            evidence=[asked[-1].order, t.order],
+                        )
                     )
                 elif is_new and asked and says_no_knowledge(t.text):
                     gap = self._gap(asked, t, "the agent said it had no information")

@@ -54,7 +54,7 @@ NO_KNOWLEDGE_LATIN = _any(
     r"\bje ne dispose (?:pas|d'aucune) (?:d')?informations?\b",
     r"\bje n'ai (?:pas )?trouv[ée] (?:aucune|d')? ?informations?\b",
     # German
-    r"\bich wei(?:ß|ss) (?:es |das )?nicht\b",
+    r"\bich wei(?:ß|ss) (?:es |das )?nicht\b|\b(?:das|es) wei(?:ß|ss) ich nicht\b",
     r"\bich habe keine (?:informationen|angaben|daten|details|kenntnis)\b",
     r"\bich bin (?:mir )?nicht sicher\b",
     r"\bich konnte keine (?:informationen|angaben|daten) finden\b",

@@ -243,7 +243,7 @@ def answer_search_keys(candidate: Candidate) -> list[str]:
     from memory_review.extraction.groups import wordings_of
     from memory_review.extraction.searchkeys import search_keys
 
-    wordings = wordings_of(candidate.group) if candidate.group_id else []
+    wordings = wordings_of(candidate.group) if candidate.group is not None else []
     return search_keys([candidate.question, *wordings], exclude=[candidate.name])
 
 

@@ -9,7 +9,6 @@ from memory_review.extraction.evaluation import evaluate, format_report
 from memory_review.extraction.loopeval import calibrate, format_loop, loop_figures
 from memory_review.extraction.providers import default_provider_name
 
-
 EVAL_DIR = Path(__file__).resolve().parents[2] / "eval"
 
 
