@@ -13,7 +13,7 @@ find_python = $(shell for c in python3.14 python3.13 python3.12 python3 \
 	  $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1 && { echo $$p; break; }; \
 	done)
 
-.PHONY: install run serve test lint bench clean
+.PHONY: install run serve test lint bench clean messages
 
 $(VENV)/.installed: pyproject.toml reader/pyproject.toml
 	@PYTHON="$(find_python)"; \
@@ -34,7 +34,8 @@ run: install
 	$(PY) manage.py runserver $(HOST)
 
 # Production: gunicorn + whitenoise, a task worker, the committer and the scheduler
-# (Procfile, run by honcho). DEBUG is off unless you turn it on, and then it refuses.
+# (the Procfile's process types, run by supervisord: each one restarts on its own while
+# the others keep serving). DEBUG is off unless you turn it on, and then it refuses.
 serve: install
 	@debug="$(if $(filter file,$(origin DEBUG)),false,$(DEBUG))"; \
 	case "$$(echo "$$debug" | tr A-Z a-z)" in 0|false|no|off|"") ;; \
@@ -52,7 +53,8 @@ serve: install
 	$(PY) manage.py collectstatic --noinput -v0 && \
 	$(PY) manage.py kb_init >/dev/null && \
 	echo "memory review (production) listening on http://$(HOST) (ALLOWED_HOSTS=$$ALLOWED_HOSTS): web, worker, committer, scheduler" && \
-	exec $(VENV)/bin/honcho start -f Procfile
+	conf="$$($(PY) manage.py supervisor_conf)" && \
+	exec $(VENV)/bin/supervisord -c "$$conf"
 
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
@@ -67,3 +69,11 @@ bench: install
 
 clean:
 	rm -rf $(VENV) var
+
+# Refresh the translation catalogues from the marked texts (needs gettext's xgettext), then
+# compile them with polib: the compiled .mo files are committed, so a fresh clone, CI and
+# `make run` need no gettext tools.
+messages: install
+	$(PY) manage.py makemessages -l zh_Hans --add-location=file -i .venv -i var -i reader -i tests -i bench -i '*/migrations/*'
+	$(PY) manage.py makemessages -d djangojs -l zh_Hans --add-location=file -i .venv -i var -i reader -i tests -i bench
+	$(PY) -c 'import glob, polib; [polib.pofile(p).save_as_mofile(p[:-3] + ".mo") for p in glob.glob("memory_review/locale/*/LC_MESSAGES/*.po")]'

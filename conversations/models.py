@@ -4,6 +4,7 @@ import hashlib
 import secrets
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Source(models.Model):
@@ -26,10 +27,6 @@ class IngestToken(models.Model):
     token_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
-    # The API's rate limit: requests counted in the current one-minute window.
-    # Kept in the database so every web process and host counts the same.
-    window_started_at = models.DateTimeField(null=True, blank=True, editable=False)
-    window_count = models.PositiveIntegerField(default=0, editable=False)
 
     def __str__(self) -> str:
         return f"token for {self.source}"
@@ -41,6 +38,26 @@ class IngestToken(models.Model):
     @staticmethod
     def generate() -> str:
         return "mrv_" + secrets.token_urlsafe(32)
+
+
+class RateWindow(models.Model):
+    """Requests one key (a token, an address) made in one slot of the API's sliding window.
+
+    In the database so every web process and host counts the same;
+    ``conversations.ratelimit`` reads and writes it, the scheduler prunes it.
+    """
+
+    bucket = models.CharField(max_length=100)
+    slot = models.BigIntegerField()
+    hits = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["bucket", "slot"], name="ratewindow_bucket_slot")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.bucket} @ {self.slot}: {self.hits}"
 
 
 class Conversation(models.Model):
@@ -70,10 +87,10 @@ class Conversation(models.Model):
 
 class Message(models.Model):
     class Role(models.TextChoices):
-        USER = "user", "visitor"
-        ASSISTANT = "assistant", "agent"
-        SYSTEM = "system", "system"
-        TOOL = "tool", "tool"
+        USER = "user", _("visitor")
+        ASSISTANT = "assistant", _("agent")
+        SYSTEM = "system", _("system")
+        TOOL = "tool", _("tool")
 
     conversation = models.ForeignKey(
         Conversation, on_delete=models.CASCADE, related_name="messages"
@@ -105,8 +122,8 @@ class IngestBatch(models.Model):
     """One run of ingest over a file or one HTTP request."""
 
     class Kind(models.TextChoices):
-        FILE = "file"
-        REQUEST = "request"
+        FILE = "file", _("File")
+        REQUEST = "request", _("Request")
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     source = models.ForeignKey(Source, on_delete=models.PROTECT, null=True, blank=True)

@@ -24,7 +24,7 @@ from .search import SearchIndex
 __all__ = ["Snapshot"]
 
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
-_VALID_UNTIL = re.compile(r"^valid_until:", re.MULTILINE)
+_PARSE_FRONT = re.compile(r"^(?:valid_until|search_keys):", re.MULTILINE)
 _SNAPSHOT_FORMAT = 2
 
 
@@ -72,6 +72,7 @@ class Snapshot:
             commit=commit,
         )
         bodies: list[str] = []
+        keys: list[str] = []
         for path in sorted(files):
             text = files[path]
             if not path.startswith(f"{RECORDS_DIR}/"):
@@ -84,11 +85,12 @@ class Snapshot:
             try:
                 front, body = split_front_matter(text)
                 entry = listed.get(slug)
-                until = ""
-                if entry is None or _VALID_UNTIL.search(front):
+                until, search_keys = "", ""
+                if entry is None or _PARSE_FRONT.search(front):
                     record = parse_record(text, slug)
                     entry = (record.name, record.description)
                     until = record.valid_until or ""
+                    search_keys = "\n".join(record.search_keys)
             except RecordFormatError as exc:
                 snap.problems[path] = str(exc)
                 continue
@@ -98,7 +100,10 @@ class Snapshot:
             snap.valid_until.append(until)
             snap.texts.append(text)
             bodies.append(body)
-        snap.index = SearchIndex.build(zip(snap.names, snap.descriptions, bodies, strict=True))
+            keys.append(search_keys)
+        snap.index = SearchIndex.build(
+            zip(snap.names, snap.descriptions, bodies, keys, strict=True)
+        )
         return snap
 
     def to_json(self) -> bytes:
