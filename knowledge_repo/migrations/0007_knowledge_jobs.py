@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("knowledge_repo", "0005_backfill_change_files"),
+        ("knowledge_repo", "0006_record_search_keys"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
