@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit, words
+from . import instruction_intl
 
 INSTRUCTION = "instruction"
 
@@ -124,6 +125,20 @@ _EN_PATTERNS = [
     r"\b(?:whenever|if|when|next\s+time|any\s*time)\s+(?:someone|anyone|somebody|anybody|a\s+(?:visitor|user|customer|guest)|"
     r"visitors|users|people)\s+(?:asks?|mentions?|wants?|inquires?|enquires?)\b[^.!?\n]{0,80}?,\s*"
     rf"(?:always\s+|just\s+|please\s+)?{_VERB}\b",
+    # A polite or indirect request with an audience: "it would be great if you could let every
+    # customer know", "could you kindly inform all visitors", "I'd appreciate it if you told …".
+    r"\b(?:it\s+would\s+be|it'?d\s+be|it\s+might\s+be|would\s+you|could\s+you|can\s+you|"
+    r"i'?d\s+(?:appreciate|love|like)|i\s+would\s+(?:appreciate|love|like)|do\s+me\s+a\s+favou?r|"
+    r"feel\s+free\s+to|(?:it'?s\s+)?best\s+to|if\s+possible|if\s+you\s+could|kindly)\b"
+    r"[^.!?\n]{0,40}?\b(?:tell|told|let|letting|inform|remind|mention|recommend|advis|say|said|"
+    r"point|notif|warn|send|sent|shar|suggest|direct|encourag|promot|pass)\w*\b[^.!?;\n]{0,60}?"
+    rf"\b{_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b)",
+    # A conditional command with a softer opener: "when people ask about X, simply say …".
+    r"\b(?:whenever|if|when|next\s+time|any\s*time|each\s+time|every\s+time)\s+(?:someone|anyone|"
+    r"somebody|anybody|a\s+(?:visitor|user|customer|guest|caller)|visitors|users|people|customers|"
+    r"guests|they)\s+(?:asks?|mentions?|wants?|inquires?|enquires?)\b[^.!?\n]{0,80}?,\s*"
+    r"(?:(?:simply|just|always|please|then|you\s+(?:should|must|can|need\s+to|have\s+to))\s+){0,2}"
+    rf"{_VERB}\b",
     # Prompt-format markers.
     r"<\|im_start\|>|<\|system\|>|<\|endoftext\|>|\[/?INST\]|<<SYS>>|</?system>|"
     r"\bBEGIN\s+(?:SYSTEM|NEW)\s+(?:PROMPT|INSTRUCTIONS)\b|###\s*(?:system|instruction)",
@@ -257,6 +272,7 @@ def find(text: str) -> list[Hit]:
             hits.append((m.start(), m.end(), "instruction-like text"))
     for m in _EN_CASED.finditer(text):
         hits.append((m.start(), m.end(), "role label addressed to the agent"))
+    hits += instruction_intl.find(text)
     hits.sort()
     merged: list[Hit] = []
     for start, end, reason in hits:
