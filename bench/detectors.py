@@ -98,7 +98,9 @@ def report_part(name: str, examples: tuple[Example, ...], old: Scanner) -> None:
             tp, _, fn = counts(sub_now, kind)
             otp, _, ofn = counts(sub_old, kind)
             if tp + fn:
-                cells.append(f"{kind[:11]} {tp / (tp + fn):.2f} ({tp}/{tp + fn}) vs {otp}/{otp + ofn}")
+                cells.append(
+                    f"{kind[:11]} {tp / (tp + fn):.2f} ({tp}/{tp + fn}) vs {otp}/{otp + ofn}"
+                )
         lfp, lneg = false_positive_rate(sub_now)
         rate = f"{lfp / lneg:.1%}" if lneg else "-"
         print(f"  {lang}: fp {lfp}/{lneg} ({rate}); " + "; ".join(cells))

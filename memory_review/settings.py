@@ -341,6 +341,10 @@ KNOWLEDGE_PUBLIC_HANDLE = "memory_review.review.identity.public_handle"
 # The organisation's own public contacts (e-mail addresses, phone numbers) that
 # records may name; any other e-mail address or phone number blocks a release.
 PUBLIC_CONTACTS = env_list("PUBLIC_CONTACTS")
+# The organisation's own domains (e.g. "shop.example"; subdomains included): links and
+# images there are not flagged; an image from any other domain, or a link to one that
+# carries data in its query string, is (the classic exfiltration through an image URL).
+PUBLIC_DOMAINS = env_list("PUBLIC_DOMAINS")
 # Key of the opaque source references records carry (stable while it stays the
 # same; set it in production so rotating SECRET_KEY does not change them).
 SOURCE_REF_KEY = env_secret("SOURCE_REF_KEY") or SECRET_KEY

@@ -17,7 +17,7 @@ import html
 import re
 import urllib.parse
 
-from .folding import View, fold
+from .folding import View, fold, words
 
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+(?:[A-Za-z0-9._~-]{0,12}(?:%[0-9A-Fa-f]{2})+)*")
@@ -25,10 +25,10 @@ _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]
 _ASCII_WORDS = re.compile(r"[A-Za-z]{2,}")
 # Common short words of the Latin-script languages visitors write: text with none of
 # them, but with several words, may be rot13.
-_COMMON = frozenset(
+_COMMON = words(
     """the and to of a is you that in for it with on be are this we at or not your from
     de la que el en y los las un una es por con para del se no le et les des est pas une du
-    der die das und ist nicht ein eine zu den mit il di che e per non un una o os um uma do da""".split()
+    der die das und ist nicht ein eine zu den mit il di che e per non un una o os um uma do da"""
 )
 
 
@@ -92,10 +92,7 @@ def _rot13(view: View) -> View | None:
     words = [w.lower() for w in _ASCII_WORDS.findall(view.text)]
     if len(words) < 3 or not _COMMON.isdisjoint(words):
         return None
-    turned = codecs.encode(view.text, "rot13")
-    if _COMMON.isdisjoint(w.lower() for w in _ASCII_WORDS.findall(turned)):
-        return None  # neither reading is language: nothing to gain
-    return View(turned, view.starts, view.ends)
+    return View(codecs.encode(view.text, "rot13"), view.starts, view.ends)
 
 
 def decoded_views(text: str, folded: View) -> list[View]:

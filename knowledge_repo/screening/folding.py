@@ -185,7 +185,9 @@ def fold(text: str, *, hidden_as_space: bool = False) -> View:
     return View(folded, starts)
 
 
-_LEET_WORD = re.compile(r"(?<![\w@$])(?=[\w@$]*[A-Za-z])(?=[\w@$]*[0-9@$])[A-Za-z0-9@$]{3,}(?![\w@$])")
+_LEET_WORD = re.compile(
+    r"(?<![\w@$])(?=[\w@$]*[A-Za-z])(?=[\w@$]*[0-9@$])[A-Za-z0-9@$]{3,}(?![\w@$])"
+)
 _LEET_TABLE = str.maketrans("013457@$", "oieastas")
 
 
