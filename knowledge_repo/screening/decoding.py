@@ -17,7 +17,7 @@ import html
 import re
 import urllib.parse
 
-from .folding import View, fold, words
+from .folding import View, fold, lines, shifted, tokens, words
 
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
 _PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+(?:[A-Za-z0-9._~-]{0,12}(?:%[0-9A-Fa-f]{2})+)*")
@@ -88,29 +88,37 @@ def _segments(pattern: re.Pattern[str], decode, text: str) -> list[tuple[int, in
     return pieces
 
 
-def _rot13(view: View) -> View | None:
-    words = [w.lower() for w in _ASCII_WORDS.findall(view.text)]
-    if len(words) < 3 or not _COMMON.isdisjoint(words):
-        return None
-    return View(codecs.encode(view.text, "rot13"), view.starts, view.ends)
+def _rot13(view: View) -> list[View]:
+    if "\n" not in view.text and not _COMMON.isdisjoint(tokens(view.text)):
+        return []
+    out = []
+    at = 0
+    for line in view.text.split("\n"):
+        start, at = at, at + len(line) + 1
+        words = [w.lower() for w in _ASCII_WORDS.findall(line)]
+        if len(words) >= 3 and _COMMON.isdisjoint(words):
+            out.append(view.slice(start, start + len(line), codecs.encode(line, "rot13")))
+    return out
+
+
+_DECODERS = (
+    ("%", _PERCENT, _from_percent),
+    ("&", _ENTITY, html.unescape),
+    ("", _BASE64, _from_base64),
+)
+_QUICK = {"": re.compile(r"[A-Za-z0-9+/]{16}")}
 
 
 def decoded_views(text: str, folded: View) -> list[View]:
-    """The extra readings of `text` with its encoded segments decoded (none for ordinary text)."""
+    """Readings of the lines of `text` with encoded segments, decoded (none for ordinary text)."""
     out: list[View] = []
-    if "%" in text:
-        pieces = _segments(_PERCENT, _from_percent, text)
-        if pieces:
-            out.append(_replaced(text, pieces))
-    if "&" in text and ";" in text:
-        pieces = _segments(_ENTITY, html.unescape, text)
-        if pieces:
-            out.append(_replaced(text, pieces))
-    if len(text) >= 16:
-        pieces = _segments(_BASE64, _from_base64, text)
-        if pieces:
-            out.append(_replaced(text, pieces))
-    turned = _rot13(folded)
-    if turned is not None:
-        out.append(turned)
+    for marker, pattern, decode in _DECODERS:
+        if marker not in text or (marker in _QUICK and not _QUICK[marker].search(text)):
+            continue
+        for start, end in lines(text, pattern):
+            pieces = _segments(pattern, decode, text[start:end])
+            if pieces:
+                out.append(shifted(_replaced(text[start:end], pieces), start))
+    if not folded.text.isascii() or _ASCII_WORDS.search(folded.text):
+        out += _rot13(folded)
     return out

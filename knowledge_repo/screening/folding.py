@@ -137,6 +137,16 @@ class View:
     ends: list[int] | None = None
     words_only: bool = False
 
+    def slice(self, start: int, end: int, text: str | None = None) -> View:
+        """The part [start, end) of this view (or `text` read in its place, one character for one)."""
+        piece = self.text[start:end] if text is None else text
+        if self.starts is None:
+            return View(piece, list(range(start, end)), None, self.words_only)
+        ends = self.ends or [s + 1 for s in self.starts[start:end]]
+        if self.ends is not None:
+            ends = self.ends[start:end]
+        return View(piece, self.starts[start:end], ends, self.words_only)
+
     def original(self, start: int, end: int) -> tuple[int, int]:
         """The original offsets of the view's non-empty [start, end)."""
         if self.starts is None:
@@ -166,23 +176,57 @@ def _map_lookalikes(folded: str) -> str:
     return _WORD.sub(mixed, folded)
 
 
+class _FoldTable(dict[int, str]):
+    """str.translate's table, filled as characters are first seen; remembers the irregular ones."""
+
+    irregular: set[str] = set()  # characters that fold to nothing or to several characters
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        folded = ch if ch.isascii() and ch.isprintable() else _fold_char(ch)
+        if len(folded) != 1:
+            self.irregular.add(ch)
+        self[code] = folded
+        return folded
+
+
+_TABLE = _FoldTable()
+
+
 def fold(text: str, *, hidden_as_space: bool = False) -> View:
     """The detectors' reading of `text` (see the module docstring)."""
     if text.isascii() and not MAYBE_HIDDEN.search(text):
         return View(text)
-    parts = [c if c.isascii() and c.isprintable() else _fold_char(c) for c in text]
+    translated = text.translate(_TABLE)
+    if _TABLE.irregular.isdisjoint(text):  # one character for one: offsets unchanged
+        return View(_map_lookalikes(translated))
+    parts = [_TABLE[ord(c)] for c in text]
     if hidden_as_space:
         parts = [p or (" " if is_hidden(c) else "") for p, c in zip(parts, text, strict=True)]
     folded = _map_lookalikes("".join(parts))  # one character for one: offsets unchanged
-    if len(folded) == len(text) and all(len(p) == 1 for p in parts):
-        return View(folded)
     starts: list[int] = []
     for i, p in enumerate(parts):
         if len(p) == 1:
             starts.append(i)
         elif p:
             starts.extend([i] * len(p))
+    if len(folded) == len(text) and len(starts) == len(text):
+        return View(folded)
     return View(folded, starts)
+
+
+_TOKEN = re.compile(r"[^\W\d_]+")
+
+
+@functools.lru_cache(maxsize=1024)
+def tokens(text: str) -> frozenset[str]:
+    """The lower-cased words of a view's text (computed once, shared by the detectors' gates)."""
+    return frozenset(_TOKEN.findall(text.lower()))
+
+
+def gate(spec: str) -> frozenset[str]:
+    """Words of which at least one must be in a text for a pattern to be worth running."""
+    return frozenset(fold_pattern(spec).lower().split())
 
 
 _LEET_WORD = re.compile(
@@ -191,32 +235,62 @@ _LEET_WORD = re.compile(
 _LEET_TABLE = str.maketrans("013457@$", "oieastas")
 
 
-def leet(view: View) -> View | None:
-    """The view with leet words read as letters (t3ll 3v3ry0n3 -> tell everyone), or None."""
-    if not _LEET_WORD.search(view.text):
-        return None
-    text = _LEET_WORD.sub(lambda m: m.group().translate(_LEET_TABLE), view.text)
-    return View(text, view.starts, view.ends, words_only=True)
+def lines(text: str, pattern: re.Pattern[str] | regex.Pattern[str]) -> list[tuple[int, int]]:
+    """(start, end) of each line of `text` in which `pattern` is found."""
+    out: list[tuple[int, int]] = []
+    for m in pattern.finditer(text):
+        if out and m.start() < out[-1][1]:
+            continue
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        out.append((start, len(text) if end < 0 else end))
+    return out
+
+
+_LEET_QUICK = re.compile(r"[A-Za-z][0-9@$]|[0-9@$][A-Za-z]")
+
+
+def leet(view: View) -> list[View]:
+    """The lines with leet words, read as letters (t3ll 3v3ry0n3 -> tell everyone)."""
+    if not _LEET_QUICK.search(view.text):
+        return []
+    out = []
+    for start, end in lines(view.text, _LEET_WORD):
+        line = _LEET_WORD.sub(lambda m: m.group().translate(_LEET_TABLE), view.text[start:end])
+        out.append(View(**{**view.slice(start, end, line).__dict__, "words_only": True}))
+    return out
 
 
 _JOINS_WORDS = regex.compile(r"\w" + MAYBE_HIDDEN.pattern + r"+\w", regex.V1)
 
 
 def views(text: str) -> list[View]:
-    """Every reading a detector looks at (see the module docstring)."""
+    """Every reading a detector looks at (see the module docstring).
+
+    The first is the whole folded text; the others cover only the lines that
+    need them (a hidden character joining words, leet, an encoded segment), so
+    a long text with one trick in it is not read seven times over.
+    """
     from .decoding import decoded_views  # decoding folds what it decodes
 
     first = fold(text)
     read = [first]
     # Only a hidden character between two letters can join words; emoji selectors cannot.
-    if _JOINS_WORDS.search(text):
-        read.append(fold(text, hidden_as_space=True))
+    for start, end in lines(text, _JOINS_WORDS) if MAYBE_HIDDEN.search(text) else ():
+        spaced = fold(text[start:end], hidden_as_space=True)
+        read.append(shifted(spaced, start))
     for view in list(read):
-        more = leet(view)
-        if more is not None:
-            read.append(more)
+        read += leet(view)
     read += decoded_views(text, first)
     return read
+
+
+def shifted(view: View, offset: int) -> View:
+    """A view of a piece of a text that starts at `offset`, with offsets into the whole text."""
+    n = len(view.text)
+    starts = [s + offset for s in (view.starts or range(n))]
+    ends = [e + offset for e in view.ends] if view.ends is not None else [s + 1 for s in starts]
+    return View(view.text, starts, ends, view.words_only)
 
 
 # Long texts are read in chunks of lines (overlapping), so no pattern's cost grows

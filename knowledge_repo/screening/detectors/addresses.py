@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..folding import Hit, fold_pattern
+from ..folding import Hit, fold_pattern, gate, tokens
 
 _NAME = r"(?:[A-ZÁÉÍÓÚÑÂÊÔÃÕÇÀÈÌÒÙÄÖÜ][\w'’.-]*\s+){1,4}?"
 _NUM = r"(?:n[ºo°.]\s*)?\d{1,5}[A-Za-z]?(?![\d.,]\d)"
@@ -39,8 +39,19 @@ _PATTERNS = [
     r"[가-힣]+(?:구|군|시)\s[가-힣]+동\s?\d{1,5}-\d{1,4}",
 ]
 _ADDRESS = re.compile(fold_pattern("|".join(f"(?:{p})" for p in _PATTERNS)))
+# One of these words (or a German street suffix, Cyrillic or Hangul) must be there.
+_GATE = gate(
+    """calle c avenida avda av paseo plaza pza camino carrera ronda travesía rua r travessa praça
+    largo estrada alameda via viale piazza p corso vicolo strada rue avenue boulevard bd place
+    allée impasse chemin quai cours route square am an auf im zum zur"""
+)
+_GERMAN = re.compile(r"(?:straße|strasse|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee)\s\d")
+_OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\uac00-\ud7a3]")
 
 
 def find(text: str, reason: str) -> list[Hit]:
     """Postal addresses of the seven languages on a folded view."""
+    if _GATE.isdisjoint(tokens(text)) and not _GERMAN.search(text):
+        if text.isascii() or not _OTHER_SCRIPT.search(text):
+            return []
     return [(m.start(), m.end(), reason) for m in _ADDRESS.finditer(text)]

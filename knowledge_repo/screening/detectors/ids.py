@@ -21,7 +21,7 @@ from stdnum.kr import rrn
 from stdnum.pt import nif
 from stdnum.ru import inn
 
-from ..folding import Hit, fold_pattern
+from ..folding import Hit, fold_pattern, gate, tokens
 
 _B = r"(?<![A-Za-z0-9])"
 _E = r"(?![A-Za-z0-9])"
@@ -128,14 +128,29 @@ _NAMED: tuple[tuple[re.Pattern[str], Callable[[str], bool] | None, str], ...] = 
 )
 
 
+# Words naming an id (any of them, or a CJK one, lets the named patterns run).
+_NAMED_GATE = gate(
+    """nif nipc contribuinte steuer id steueridentifikationsnummer idnr инн cpf codice
+    ausweisnummer personalausweis dni documento carta carte passport pasaporte passaporte
+    passeport reisepass pass passaporto паспорт паспорта паспорте"""
+)
+_NAMED_CJK = ("주민", "护照", "護照", "旅券", "パスポート", "여권")
+_LONG_NUMBER = re.compile(r"\d{6}|\d{3}[.-]\d{3}|[A-Z]{6}\d\d|\d ?\d\d ?\d\d ?\d\d")
+
+
 def find(text: str) -> list[Hit]:
     """Identity and passport numbers on a folded view."""
     hits: list[Hit] = []
-    for shape, valid, reason in _CHECKED:
+    words = tokens(text)
+    named = not _NAMED_GATE.isdisjoint(words) or (
+        not text.isascii() and any(w in text for w in _NAMED_CJK)
+    )
+    checked = _LONG_NUMBER.search(text) is not None
+    for shape, valid, reason in _CHECKED if checked else ():
         for m in shape.finditer(text):
             if valid(m.group()):
                 hits.append((m.start(), m.end(), f"identity number ({reason})"))
-    for pattern, check, reason in _NAMED:
+    for pattern, check, reason in _NAMED if named else ():
         for m in pattern.finditer(text):
             if check is None or check(m.group(1)):
                 hits.append((m.start(1), m.end(1), f"identity number ({reason})"))

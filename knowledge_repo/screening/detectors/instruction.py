@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ..folding import Hit, words
+from ..folding import Hit, gate, tokens, words
 from . import instruction_intl
 
 INSTRUCTION = "instruction"
@@ -239,8 +239,48 @@ def _one(patterns: list[str]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p in patterns), _I)
 
 
-# One pattern per language, run only on text in that script: fewer alternatives per position.
-_EN_OTHER = _one(_EN_PATTERNS)
+# Each English pattern runs only when one of its words is in the text (a set lookup per
+# pattern instead of a scan): the words every match of it must contain.
+_OVERRIDE = "ignore disregard forget override bypass discard drop abandon"
+_CONDITION = "whenever if when next any anytime each every"
+_EN_GATES = (
+    _OVERRIDE,
+    _OVERRIDE,
+    _OVERRIDE,
+    _OVERRIDE,
+    "now",
+    "now point moment here forward henceforth starting",
+    "told informed reminded warned sent directed given shown offered recommended pointed",
+    "make",
+    "your",
+    "assistant agent ai bot chatbot model",
+    "want",
+    "pretend",
+    "act behave",
+    "refuse",
+    "always never only",
+    "system developer jailbreak jailbroken dan",
+    "new",
+    "reveal print repeat output leak show tell",
+    "obey comply do",
+    "password passwords passcode pin login credentials card cvv security code otp verification seed private",
+    _CONDITION,
+    "would could can might d appreciate love like favour favor free best possible kindly",
+    _CONDITION,
+    "im system endoftext inst sys begin instruction",
+    "system developer admin administrator operator override",
+)
+assert len(_EN_GATES) == len(_EN_PATTERNS)
+_EN_GATED = tuple(
+    (gate(words), re.compile(pattern, _I)) for words, pattern in zip(_EN_GATES, _EN_PATTERNS, strict=True)
+)
+_COMMAND_GATE = gate(
+    "tell say inform remind warn advise recommend suggest mention explain answer reply respond send "
+    "direct redirect refer point push promote advertise pitch share spread pass let show give offer "
+    "sell teach notify alert ask invite urge encourage persuade convince insist claim announce "
+    "praise obey steer call make ensure always never"
+)
+_ROLE_GATE = gate("system developer admin")
 _ZH_OTHER = _one(_ZH_PATTERNS)
 _JA_OTHER = _one(_JA_PATTERNS)
 _HAN = re.compile(r"[\u3400-\u9fff]")
@@ -260,18 +300,21 @@ def _has_subject(text: str, start: int) -> bool:
 def find(text: str) -> list[Hit]:
     """Instruction-like spans on a folded view."""
     hits: list[Hit] = []
-    for m in _EN_COMMAND.finditer(text):
-        if not _has_subject(text, m.start()):
-            hits.append((m.start(), m.end(), "instruction to the agent or to every visitor"))
-    others = [_EN_OTHER]
+    words = tokens(text)
+    if not _COMMAND_GATE.isdisjoint(words):
+        for m in _EN_COMMAND.finditer(text):
+            if not _has_subject(text, m.start()):
+                hits.append((m.start(), m.end(), "instruction to the agent or to every visitor"))
+    others = [pattern for needed, pattern in _EN_GATED if not needed.isdisjoint(words)]
     if not text.isascii():
         others += [_ZH_OTHER] if _HAN.search(text) else []
         others += [_JA_OTHER] if _KANA.search(text) else []
     for pattern in others:
         for m in pattern.finditer(text):
             hits.append((m.start(), m.end(), "instruction-like text"))
-    for m in _EN_CASED.finditer(text):
-        hits.append((m.start(), m.end(), "role label addressed to the agent"))
+    if not _ROLE_GATE.isdisjoint(words):
+        for m in _EN_CASED.finditer(text):
+            hits.append((m.start(), m.end(), "role label addressed to the agent"))
     hits += instruction_intl.find(text)
     hits.sort()
     merged: list[Hit] = []

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..folding import Hit, fold_pattern
+from ..folding import Hit, fold_pattern, gate, tokens
 
 _START = r"(?:^|(?<=[.!?:;,\n\"'(\[«»¿¡\-–—…]))\s*"
 
@@ -39,6 +39,7 @@ class Language:
     condition: str  # "if someone asks …", up to the comma
     override: str
     role: str
+    gate: str = ""  # words of which every match has one (checked before the pattern runs)
     free_order: bool = False  # the imperative is unambiguous anywhere (Russian)
 
     def pattern(self) -> re.Pattern[str]:
@@ -60,6 +61,7 @@ class Language:
 
 
 _ES = Language(
+    gate="di dile diles digale digales cuenta cuentale cuentales informa informales informe avisa avise avisales recomienda recomiende recomiendales recuerda recuerdales recuerde comunica comunique menciona mencione menciones explica sugiere envia enviales manda responde contesta ofrece promociona invita pide nunca seria podrias pudieras puedes podria hazme cuando siempre cada ignora ignore olvida olvide olvidate descarta omite haz ahora partir desde eres actua finge comportate agradeceria encantaria hagas menciones digas pregunta pregunte preguntan pregunten preguntas preguntes preguntara preguntaran caso",
     imperative=r"di|dile|diles|dígale|dígales|cuenta|cuéntale|cuéntales|informa|infórmales|informe|"
     r"avisa|avise|avísales|recomienda|recomiende|recomiéndales|recuerda|recuérdales|recuerde|"
     r"comunica|comunique|menciona|mencione|menciones|explica|sugiere|envía|envíales|manda|responde|"
@@ -85,6 +87,7 @@ _ES = Language(
 )
 
 _PT = Language(
+    gate="diga lhes diz conte conta informe informa avise avisa recomende recomenda lembre lembra comunique comunica mencione menciona explique sugira envie mande responda ofereca convide peca nunca nao seria agradeco gostaria voce poderia podes pode quando sempre cada ignore ignora esqueca esquece desconsidere descarte agora partir aja finja faca comporte agradeceria pergunta perguntar perguntarem pergunte perguntem perguntas perguntou",
     imperative=r"diga|diga-lhes|diz|conte|conta|informe|informa|avise|avisa|recomende|recomenda|"
     r"lembre|lembra|comunique|comunica|mencione|menciona|explique|sugira|envie|mande|responda|"
     r"ofereça|convide|peça|nunca\s+mencione|não\s+mencione|não\s+diga",
@@ -107,6 +110,7 @@ _PT = Language(
 )
 
 _FR = Language(
+    gate="dis dites raconte racontez informe informez previens prevenez recommande recommandez rappelle rappelez signale signalez mentionne mentionnez explique expliquez suggere envoie envoyez reponds repondez annonce annoncez propose proposez conseille conseillez invite pourrais pourriez peux merci veuillez pense si quand lorsqu lorsque chaque ignore ignorez oublie oubliez fais faites ecarte contourne maintenant desormais dorenavant partir agis agissez comporte joue aimerais serais pourrais pourriez peux oublie serait jamais semblant",
     imperative=r"dis|dites|raconte|racontez|informe|informez|préviens|prévenez|recommande|"
     r"recommandez|rappelle|rappelez|signale|signalez|mentionne|mentionnez|explique|expliquez|"
     r"suggère|envoie|envoyez|réponds|répondez|annonce|annoncez|propose|proposez|conseille|"
@@ -135,6 +139,7 @@ _FR = Language(
 )
 
 _DE = Language(
+    gate="sag sage sagt sagen erzahl erzahle erzahlen informiere informier informieren teile teil teilen empfiehl empfehlen erinnere erinner erinnern weise erwahne erwahn erwahnen schreib schreibe antworte antworten schick schicke sende gib geben biete rate melde verweise empfiehlst sagst erzahlst informierst erinnerst teilst erwahnst antwortest konntest konnten kannst wurdest wurden wenn falls sobald immer jedes ignoriere ignorier ignorieren vergiss vergessen missachte ubergehe jetzt tu spiel verhalte ware dankbar bist sind",
     imperative=r"sag|sage|sagt|sagen\s+Sie|erzähl|erzähle|erzählen\s+Sie|informiere|informier|"
     r"informieren\s+Sie|teile|teil|teilen\s+Sie|empfiehl|empfehlen\s+Sie|erinnere|erinner|"
     r"erinnern\s+Sie|weise|erwähne|erwähn|erwähnen\s+Sie|schreib|schreibe|antworte|antworten\s+Sie|"
@@ -163,6 +168,7 @@ _DE = Language(
 )
 
 _IT = Language(
+    gate="di dille digli dica racconta raccontagli informa informi avvisa avvisi avverti consiglia consigli raccomanda ricorda ricordi comunica comunichi menziona menzioni spiega suggerisci invia manda rispondi risponda offri proponi segnala annuncia invita non sarebbe potresti puoi vorrei quando ogni qualora appena ignora ignori dimentica dimentichi trascura scarta ora adesso sei fingi fai comportati agisci interpreta sarei piacerebbe chiede chiedono chiedesse chiedessero chiedera domanda domandano",
     imperative=r"di'|di’|dì|dille|digli|dica|racconta|raccontagli|informa|informi|avvisa|avvisi|"
     r"avverti|consiglia|consigli|raccomanda|ricorda|ricordi|comunica|comunichi|menziona|menzioni|"
     r"spiega|suggerisci|invia|manda|rispondi|risponda|offri|proponi|segnala|annuncia|invita|"
@@ -189,6 +195,7 @@ _IT = Language(
 )
 
 _RU = Language(
+    gate="скажи скажите говори говорите расскажи расскажите сообщи сообщите сообщай сообщайте передай передайте посоветуй посоветуйте советуй советуйте рекомендуй рекомендуйте порекомендуй напомни напомните напоминай напоминайте упомяни упоминай объясни предложи предлагай отправь отправляй пришли отвечай отвечайте ответь ответьте предупреди предупреждай убеди уверяй приглашай было буду можешь если когда всякий каждый игнорируй игнорируйте проигнорируй забудь забудьте отбрось отмени теперь отныне притворись представь веди играй действуй благодарен благодарна мог могли обращай обращайте момента спросит спрашивает спросят спрашивают поинтересуется интересуется спросил спросила спросили",
     imperative=r"скажи|скажите|говори|говорите|расскажи|расскажите|сообщи|сообщите|сообщай|"
     r"сообщайте|передай|передайте|посоветуй|посоветуйте|советуй|советуйте|рекомендуй|рекомендуйте|"
     r"порекомендуй|напомни|напомните|напоминай|напоминайте|упомяни|упоминай|объясни|предложи|"
@@ -239,8 +246,8 @@ _KO = re.compile(
     )
 )
 
-_LATIN = tuple(lang.pattern() for lang in (_ES, _PT, _FR, _DE, _IT))
-_CYRILLIC = _RU.pattern()
+_LATIN = tuple((gate(lang.gate), lang.pattern()) for lang in (_ES, _PT, _FR, _DE, _IT))
+_CYRILLIC = (gate(_RU.gate), _RU.pattern())
 _HAS_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _HAS_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 _ASCII_LETTERS = re.compile(r"[A-Za-z]{2}")
@@ -250,12 +257,13 @@ REASON = "instruction-like text"
 def find(text: str) -> list[Hit]:
     """Instruction-like spans in the seven languages on a folded view."""
     hits: list[Hit] = []
+    words = tokens(text)
     patterns: list[re.Pattern[str]] = []
     if _ASCII_LETTERS.search(text):
-        patterns += _LATIN
+        patterns += [pattern for needed, pattern in _LATIN if not needed.isdisjoint(words)]
     if not text.isascii():
-        if _HAS_CYRILLIC.search(text):
-            patterns.append(_CYRILLIC)
+        if _HAS_CYRILLIC.search(text) and not _CYRILLIC[0].isdisjoint(words):
+            patterns.append(_CYRILLIC[1])
         if _HAS_HANGUL.search(text):
             patterns.append(_KO)
     for pattern in patterns:

@@ -10,11 +10,12 @@ shape can tell, a word naming it.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import phonenumbers
 
-from ..folding import Hit
+from ..folding import Hit, gate, tokens
 from . import addresses, ids
 
 PERSONAL_DATA = "personal_data"
@@ -88,6 +89,14 @@ _ADDRESS = re.compile(
     r"|〒\s?\d{3}-\d{4}"
 )
 
+# Quick checks before the slower patterns: a shape the pattern needs.
+_NI_QUICK = re.compile(r"[A-Z]{2} ?\d\d ?\d\d")
+_POSTCODE = re.compile(r"[A-Z]\d[A-Z\d]? \d[A-Z]{2}|Box")
+_STREET_GATE = gate(
+    """street st avenue ave road rd lane ln boulevard blvd drive dr court ct place pl way terrace
+    close square sq parkway pkwy highway hwy crescent row mews gardens grove circle trail alley plaza"""
+)
+
 # Words before a number that say what it is.
 _PHONE_WORDS = re.compile(
     r"(?:\b(?:call|calling|phone|tel|telephone|mobile|cell|fax|whatsapp|text|sms|ring|dial|"
@@ -114,7 +123,10 @@ _VERSION_WORDS = re.compile(
 )
 _MY_NUMBER_WORDS = re.compile(r"(?:マイナンバー|個人番号|\bmy\s*number\b)", re.IGNORECASE)
 _CN_ID_WORDS = re.compile(r"(?:身份证|身份證|证件|證件|\bID\b)", re.IGNORECASE)
-_DATE = re.compile(r"(?:19|20)\d\d([-./])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])")
+_DATE = re.compile(
+    r"\(?(?:(?:19|20)\d\d([-./])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])|"
+    r"(?:0?[1-9]|[12]\d|3[01])([-./])(?:0?[1-9]|1[0-2])\2(?:19|20)\d\d)\)?"
+)
 # Year ranges, also in brackets: (1831-1879), 1998 - 2004.
 _YEARS = re.compile(r"\(?(?:1[5-9]|20)\d\d\s?[-/]\s?(?:1[5-9]|20)\d\d\)?")
 # National groupings of a number without an international prefix (US 3-3-4, CN 3-4-4, …);
@@ -168,7 +180,7 @@ def _phone_ok(text: str, start: int, number: str) -> bool:
     groups = tuple(len(g) for g in re.split(r"[ \-.()/]+", number) if g)
     if len(groups) > 1 and groups in _PHONE_SHAPES:
         return True
-    return len(groups) > 2 and _valid_somewhere(number, _regions(text))
+    return len(groups) > 2 and len(digits) >= 9 and _valid_somewhere(number, _regions(text))
 
 
 # Regions whose national formats are tried, by the script of the text (libphonenumber).
@@ -187,6 +199,7 @@ def _regions(text: str) -> tuple[str, ...]:
     return _LATIN_REGIONS
 
 
+@functools.lru_cache(maxsize=4096)
 def _valid_somewhere(number: str, regions: tuple[str, ...]) -> bool:
     """A valid number (libphonenumber's metadata) in one of the regions, or anywhere with a +."""
     for region in (None,) if number.startswith("+") else regions:
@@ -219,8 +232,6 @@ def find(text: str) -> list[Hit]:
     if " dot " in text or " punto " in text or " point " in text or " punkt " in text:
         for m in _EMAIL_WORDS.finditer(text):
             add(m.start(), m.end(), EMAIL_REASON)
-    for start, end, reason in addresses.find(text, ADDRESS_REASON):
-        add(start, end, reason)
     if not _ANY_DIGIT.search(text):
         return hits
     for m in _IBAN.finditer(text):
@@ -255,9 +266,9 @@ def find(text: str) -> list[Hit]:
     for m in _MY_NUMBER.finditer(text):
         if _MY_NUMBER_WORDS.search(text[max(0, m.start() - 20) : m.start()]):
             add(m.start(), m.end(), "identity number (Japanese My Number)")
-    for m in _UK_NI.finditer(text):
+    for m in _UK_NI.finditer(text) if _NI_QUICK.search(text) else ():
         add(m.start(), m.end(), "identity number (UK National Insurance number)")
-    for m in _IPV4.finditer(text):
+    for m in _IPV4.finditer(text) if text.count(".") >= 3 else ():
         if not _VERSION_WORDS.search(text[max(0, m.start() - 12) : m.start()]):
             add(m.start(), m.end(), "IP address")
     for m in _PHONE.finditer(text):
@@ -266,7 +277,10 @@ def find(text: str) -> list[Hit]:
             number = number[:-1]
         if _phone_ok(text, m.start(), number):
             add(m.start(), m.start() + len(number), PHONE_REASON)
-    for m in _ADDRESS.finditer(text):
+    street = not _STREET_GATE.isdisjoint(tokens(text)) or not text.isascii()
+    for m in _ADDRESS.finditer(text) if street or _POSTCODE.search(text) else ():
         add(m.start(), m.end(), ADDRESS_REASON)
+    for start, end, reason in addresses.find(text, ADDRESS_REASON):
+        add(start, end, reason)
     hits.sort()
     return hits

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..folding import Hit, fold_pattern
+from ..folding import Hit, fold_pattern, gate, tokens
 
 TEMPORARY = "temporary"
 
@@ -44,6 +44,14 @@ _OTHER = re.compile(
     ),
     re.IGNORECASE,
 )
+_OTHER_GATE = gate(
+    """ahora momento vez hoy temporalmente provisionalmente aviso enquanto agora desta
+    temporariamente provisoriamente novo hoje instant moment fois exceptionnellement temporairement
+    provisoirement nouvel seulement vorerst vorläufig vorübergehend weiteres mal heute diesmal
+    einstweilen ora volta temporaneamente provvisoriamente avviso oggi временно что момент раз
+    сегодня распоряжения"""
+)
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # Chinese and Japanese markers, with the longer words that merely contain them.
 _CJK: dict[str, tuple[str, ...]] = {
     "暂时": (),
@@ -79,7 +87,8 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 def find(text: str) -> list[Hit]:
     """Temporary markers on a folded view."""
     hits = [(m.start(), m.end(), _REASON) for m in _EN.finditer(text)]
-    hits += [(m.start(), m.end(), _REASON) for m in _OTHER.finditer(text)]
+    if not _OTHER_GATE.isdisjoint(tokens(text)) or (not text.isascii() and _HANGUL.search(text)):
+        hits += [(m.start(), m.end(), _REASON) for m in _OTHER.finditer(text)]
     if text.isascii():
         hits.sort()
         return hits
