@@ -51,7 +51,7 @@ _OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\uac00-\ud7a3]")
 
 def find(text: str, reason: str) -> list[Hit]:
     """Postal addresses of the seven languages on a folded view."""
-    if _GATE.isdisjoint(tokens(text)) and not _GERMAN.search(text):
-        if text.isascii() or not _OTHER_SCRIPT.search(text):
-            return []
+    other_script = not text.isascii() and _OTHER_SCRIPT.search(text)
+    if _GATE.isdisjoint(tokens(text)) and not _GERMAN.search(text) and not other_script:
+        return []
     return [(m.start(), m.end(), reason) for m in _ADDRESS.finditer(text)]

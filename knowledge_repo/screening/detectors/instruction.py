@@ -282,7 +282,8 @@ _EN_GATES = (
 )
 assert len(_EN_GATES) == len(_EN_PATTERNS)
 _EN_GATED = tuple(
-    (gate(words), re.compile(pattern, _I)) for words, pattern in zip(_EN_GATES, _EN_PATTERNS, strict=True)
+    (gate(words), re.compile(pattern, _I))
+    for words, pattern in zip(_EN_GATES, _EN_PATTERNS, strict=True)
 )
 _COMMAND_GATE = gate(
     "tell say inform remind warn advise recommend suggest mention explain answer reply respond send "

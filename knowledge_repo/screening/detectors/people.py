@@ -15,6 +15,7 @@ import bisect
 import re
 
 from ..folding import Hit, gate, tokens, words
+from . import people_intl
 
 PERSON_CLAIM = "person_claim"
 
@@ -197,6 +198,7 @@ def find(text: str) -> list[Hit]:
             refs = [(m.start(), m.end()) for m in _REF_CJK.finditer(text)]
             refs += [(m.start(), m.end()) for m in _BARE_NAME_CJK.finditer(text)]
             hits += _pairs(text, preds, refs, 30) if refs else []
+    hits += people_intl.find(text)
     hits.sort()
     merged: list[Hit] = []
     for start, end, reason in hits:
