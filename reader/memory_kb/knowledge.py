@@ -50,8 +50,8 @@ DEFAULT_MIN_SCORE = 0.1
 """Default relevance floor: a record matching less of a question's weight is not selected."""
 
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
-_VALID_UNTIL = re.compile(r"^valid_until:", re.MULTILINE)
-_SNAPSHOT_FORMAT = 1
+_PARSE_FRONT = re.compile(r"^(?:valid_until|search_keys):", re.MULTILINE)
+_SNAPSHOT_FORMAT = 2
 
 
 @dataclass
@@ -97,6 +97,7 @@ class Snapshot:
             commit=commit,
         )
         bodies: list[str] = []
+        keys: list[str] = []
         for path in sorted(files):
             text = files[path]
             if not path.startswith(f"{RECORDS_DIR}/"):
@@ -109,11 +110,12 @@ class Snapshot:
             try:
                 front, body = split_front_matter(text)
                 entry = listed.get(slug)
-                until = ""
-                if entry is None or _VALID_UNTIL.search(front):
+                until, search_keys = "", ""
+                if entry is None or _PARSE_FRONT.search(front):
                     record = parse_record(text, slug)
                     entry = (record.name, record.description)
                     until = record.valid_until or ""
+                    search_keys = "\n".join(record.search_keys)
             except RecordFormatError as exc:
                 snap.problems[path] = str(exc)
                 continue
@@ -123,7 +125,10 @@ class Snapshot:
             snap.valid_until.append(until)
             snap.texts.append(text)
             bodies.append(body)
-        snap.index = SearchIndex.build(zip(snap.names, snap.descriptions, bodies, strict=True))
+            keys.append(search_keys)
+        snap.index = SearchIndex.build(
+            zip(snap.names, snap.descriptions, bodies, keys, strict=True)
+        )
         return snap
 
     def to_bytes(self) -> bytes:

@@ -58,6 +58,9 @@ class RecordData:
     reviewed_by: list[str] = field(default_factory=list)
     supersedes: list[str] = field(default_factory=list)
     valid_until: str | None = None
+    # Other wordings of the question the record answers (visitors' own, screened):
+    # selection weighs them like the description; never shown to visitors.
+    search_keys: list[str] = field(default_factory=list)
 
     @property
     def path(self) -> str:
@@ -121,6 +124,8 @@ def render_record(record: RecordData) -> str:
         meta["supersedes"] = list(record.supersedes)
     if record.valid_until:
         meta["valid_until"] = record.valid_until
+    if record.search_keys:
+        meta["search_keys"] = [flatten(key) for key in record.search_keys]
     front = yaml.dump(
         meta,
         Dumper=_Dumper,
@@ -180,6 +185,7 @@ def parse_record(text: str, slug: str) -> RecordData:
         reviewed_by=_as_list(meta.get("reviewed_by"), "reviewed_by"),
         supersedes=_as_list(meta.get("supersedes"), "supersedes"),
         valid_until=_as_text(valid_until, "valid_until") or None,
+        search_keys=_as_list(meta.get("search_keys"), "search_keys"),
     )
 
 

@@ -1,4 +1,4 @@
-"""Ranking: BM25 over name, description and body, with a relevance floor.
+"""Ranking: BM25 over name, description, body and search keys, with a relevance floor.
 
 Chinese, Japanese and Korean text is split into character bigrams, so a
 record about 测试 matches without a dictionary-based word segmenter. The
@@ -155,12 +155,19 @@ class SearchIndex:
         return math.log(1 + (self.n - df + 0.5) / (df + 0.5))
 
     @classmethod
-    def build(cls, fields: Iterable[tuple[str, str, str]]) -> SearchIndex:
-        """Index documents given as ``(name, description, body)``; name and description weigh more."""
+    def build(cls, fields: Iterable[Sequence[str]]) -> SearchIndex:
+        """Index documents given as ``(name, description, body[, search keys])``.
+
+        Name and description weigh more than the body. Search keys (other
+        wordings of the question a record answers, one text) count once per
+        distinct term, so many wordings do not make a record long.
+        """
         postings: defaultdict[str, array] = defaultdict(lambda: array("I"))
         lengths: list[int] = []
-        for doc, (name, description, body) in enumerate(fields):
+        for doc, (name, description, body, *keys) in enumerate(fields):
             terms = tokenize(name) * 3 + tokenize(description) * 2 + tokenize(body)
+            if keys and keys[0]:
+                terms += sorted(set(tokenize(keys[0])) - set(terms)) * 2
             lengths.append(len(terms))
             for term, tf in Counter(terms).items():
                 postings[term].extend((doc, tf))
