@@ -245,6 +245,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = INGEST_MAX_REQUEST_BYTES
 # --- Extraction ---------------------------------------------------------------
 ANTHROPIC_API_KEY = env_secret("ANTHROPIC_API_KEY")
 EXTRACTION_MODEL = env_str("EXTRACTION_MODEL", "claude-sonnet-4-6")
+# The model that screens every text about to be committed, as one more detector,
+# when ANTHROPIC_API_KEY is set (knowledge_repo/screening/classifier.py).
+SCREENING_MODEL = env_str("SCREENING_MODEL", "claude-haiku-4-5")
 EXTRACTION_MAX_CONCURRENCY = env_int("EXTRACTION_MAX_CONCURRENCY", 4)
 # Conversations per task; each task is one unit a worker picks up.
 EXTRACTION_CHUNK_SIZE = env_int("EXTRACTION_CHUNK_SIZE", 50)

@@ -63,6 +63,7 @@ __all__ = [
     "person_claims",
     "personal_data",
     "public_contacts",
+    "public_domains",
     "screen",
     "scan_text",
     "temporary_wording",

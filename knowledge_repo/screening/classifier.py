@@ -154,14 +154,12 @@ def from_settings() -> Classifier | None:
     if not key:
         return None
     model = getattr(settings, "SCREENING_MODEL", "") or "claude-haiku-4-5"
-    cache_key = hashlib.sha256(f"{key}\0{model}".encode()).hexdigest()
+    factory: Callable[[], Any] | None = getattr(settings, "EXTRACTION_HTTP_CLIENT_FACTORY", None)
+    cache_key = hashlib.sha256(f"{key}\0{model}\0{id(factory)}".encode()).hexdigest()
     if cache_key not in _DEFAULT:
         import anthropic
 
-        factory: Callable[[], Any] | None = getattr(
-            settings, "EXTRACTION_HTTP_CLIENT_FACTORY", None
-        )
-        kwargs: dict[str, Any] = {"api_key": key, "max_retries": 2}
+        kwargs: dict[str, Any] = {"api_key": key, "max_retries": 1, "timeout": 30.0}
         if factory is not None:
             kwargs["http_client"] = factory()
         _DEFAULT.clear()

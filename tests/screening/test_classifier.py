@@ -127,3 +127,33 @@ def test_with_a_key_the_gate_s_option_asks_the_model(settings):
     )
     screening.screen([("body", "A plain fact about opening hours.")], allow=(), classify=True)
     assert calls == ["/v1/messages"]
+
+
+def test_the_gate_holds_text_the_model_flags_even_when_the_patterns_see_nothing(settings):
+    from memory_review.review import gate
+
+    quote = "Das Café schließt bald."
+
+    def handler(request):
+        return httpx2.Response(
+            200,
+            json=answer(
+                [
+                    {
+                        "kind": "instruction",
+                        "field": "body",
+                        "quote": quote,
+                        "reason": "steers visitors",
+                    }
+                ]
+            ),
+        )
+
+    settings.ANTHROPIC_API_KEY = "test-key"
+    settings.EXTRACTION_HTTP_CLIENT_FACTORY = lambda: httpx2.Client(
+        transport=httpx2.MockTransport(handler)
+    )
+    fields = {"name": "Café", "description": "Opening", "body": quote}
+    assert screening.screen(list(fields.items()), allow=()) == []
+    held = screening.high_risk(gate.scan(fields))
+    assert [(s["kind"], s["text"]) for s in held] == [("instruction", quote)]
