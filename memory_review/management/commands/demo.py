@@ -16,10 +16,16 @@ from django.core.management.base import BaseCommand
 from django.db.models import Q
 
 from conversations.demo import load_demo
-from knowledge_repo.actions import commit_pending, cut_release, publish_release
+from knowledge_repo.actions import commit_pending
 from knowledge_repo.models import Release
 from memory_review.extraction.models import Candidate, ExtractionRun
-from memory_review.review.actions import approve_candidate
+from memory_review.review import foureyes
+from memory_review.review.actions import (
+    approve_candidate,
+    cut_release,
+    mark_read,
+    publish_release,
+)
 from memory_review.roles import PUBLISHER, REVIEWER
 
 DEMO_ACCOUNTS = (("reviewer", REVIEWER), ("publisher", PUBLISHER))
@@ -121,8 +127,12 @@ class Command(BaseCommand):
                 for failure in result.failures:
                     self.stderr.write(f"release check failed: {failure.message}")
                 return
+            # Four eyes: the reviewer approved each change, the publisher reads
+            # every one on the release review before publishing.
+            for change in foureyes.changes_to_walk(result.release):
+                mark_read(user=publisher, release=result.release, change=change)
             publish_release(user=publisher, name="v1")
-            self.stdout.write("published release v1")
+            self.stdout.write("published release v1 (approved by the reviewer, read by the publisher)")
         remote = settings.KNOWLEDGE_PUBLISH_REMOTES[0]
         command = Path(sys.executable).with_name("memory-kb")
         self.stdout.write("")
