@@ -138,9 +138,10 @@ def require_rollback_allowed(*, user: Any, current: Release | None) -> None:
     if current is None:
         return  # the knowledge repository says there is nothing to roll back
     previous = Release.objects.filter(pk__lt=current.pk).order_by("-pk").first()
-    if previous is not None and not previous.publications.filter(
-        action=Publication.Action.PUBLISH
-    ).exists():
+    if (
+        previous is not None
+        and not previous.publications.filter(action=Publication.Action.PUBLISH).exists()
+    ):
         raise FourEyesRefused(
             f"The release before {current.name}, {previous.name}, was never published: rolling "
             "back to it would publish text no publisher walked. Publish the release you want "

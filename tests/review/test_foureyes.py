@@ -15,7 +15,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from knowledge_repo import actions as kr
-from knowledge_repo.models import Change, Record, Release
+from knowledge_repo.models import Change, Record
 from memory_review.extraction.models import Candidate
 from memory_review.review import actions, foureyes
 from memory_review.review.models import HeldChange, ReleaseReading, ReviewEvent
@@ -40,7 +40,7 @@ def solo(db) -> User:
 def _record(name: str, user: User, body: str = "The shop opens at nine.") -> Record:
     c = factories.candidate(name=name, description=f"About {name.lower()}", body=body)
     event = actions.approve_candidate(candidate=c, reviewer=user)
-    return Record.objects.get(slug=Change.objects.get(pk=event.change_id).slug)
+    return Record.objects.get(slug=Change.objects.get(pk=event.change_id or 0).slug)
 
 
 @pytest.fixture
@@ -324,7 +324,9 @@ def test_the_release_page_walks_and_publishes(alice, bob, client):
     html = client.get(reverse("review:release_walk", args=["v1"])).content.decode()
     assert 'id="walk-read">1<' in html and 'id="walk-problems"' not in html
     response = client.post(
-        reverse("review:release_read", args=["v1"]), {"change": "nope"}, HTTP_ACCEPT="application/json"
+        reverse("review:release_read", args=["v1"]),
+        {"change": "nope"},
+        HTTP_ACCEPT="application/json",
     )
     assert response.status_code == 400 and "Name a change" in response.json()["error"]
     assert client.get(reverse("review:release_walk", args=["v9"])).status_code == 404

@@ -132,7 +132,9 @@ class Command(BaseCommand):
             for change in foureyes.changes_to_walk(result.release):
                 mark_read(user=publisher, release=result.release, change=change)
             publish_release(user=publisher, name="v1")
-            self.stdout.write("published release v1 (approved by the reviewer, read by the publisher)")
+            self.stdout.write(
+                "published release v1 (approved by the reviewer, read by the publisher)"
+            )
         remote = settings.KNOWLEDGE_PUBLISH_REMOTES[0]
         command = Path(sys.executable).with_name("memory-kb")
         self.stdout.write("")

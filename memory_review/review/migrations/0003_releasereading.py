@@ -6,30 +6,81 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('knowledge_repo', '0005_backfill_change_files'),
-        ('review', '0002_alter_reviewevent_action_reviewerprofile_heldchange'),
+        ("knowledge_repo", "0005_backfill_change_files"),
+        ("review", "0002_alter_reviewevent_action_reviewerprofile_heldchange"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='reviewevent',
-            name='action',
-            field=models.CharField(choices=[('approve', 'Approve'), ('first_approval', 'first approval'), ('reject', 'Reject'), ('duplicate', 'mark duplicate'), ('merge', 'Merge'), ('answer_gap', 'answer gap'), ('undo', 'Undo'), ('edit_record', 'edit record'), ('retract_record', 'retract record'), ('revert_change', 'revert change'), ('merge_records', 'merge records'), ('hold', 'first approval of a record change'), ('reject_held', 'reject held change'), ('clear_finding', 'clear release finding'), ('release', 'Release'), ('publish', 'Publish'), ('rollback', 'Rollback'), ('walk_release', 'read a whole release')], max_length=20),
+            model_name="reviewevent",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("approve", "Approve"),
+                    ("first_approval", "first approval"),
+                    ("reject", "Reject"),
+                    ("duplicate", "mark duplicate"),
+                    ("merge", "Merge"),
+                    ("answer_gap", "answer gap"),
+                    ("undo", "Undo"),
+                    ("edit_record", "edit record"),
+                    ("retract_record", "retract record"),
+                    ("revert_change", "revert change"),
+                    ("merge_records", "merge records"),
+                    ("hold", "first approval of a record change"),
+                    ("reject_held", "reject held change"),
+                    ("clear_finding", "clear release finding"),
+                    ("release", "Release"),
+                    ("publish", "Publish"),
+                    ("rollback", "Rollback"),
+                    ("walk_release", "read a whole release"),
+                ],
+                max_length=20,
+            ),
         ),
         migrations.CreateModel(
-            name='ReleaseReading',
+            name="ReleaseReading",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('read_at', models.DateTimeField()),
-                ('change', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='knowledge_repo.change')),
-                ('release', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='knowledge_repo.release')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("read_at", models.DateTimeField()),
+                (
+                    "change",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="knowledge_repo.change",
+                    ),
+                ),
+                (
+                    "release",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="knowledge_repo.release",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('release', 'user', 'change'), name='release_reading_once')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("release", "user", "change"), name="release_reading_once"
+                    )
+                ],
             },
         ),
     ]

@@ -136,9 +136,7 @@ def release_walk(release: Release, user: Any) -> Walk:
     changes = list(foureyes.changes_to_walk(release).prefetch_related("files"))
     read = foureyes.read_ids(release, user)
     ids = {i for c in changes for i in foureyes.approver_ids(c)}
-    names = {
-        u.pk: u.get_username() for u in get_user_model().objects.filter(pk__in=ids)
-    }
+    names = {u.pk: u.get_username() for u in get_user_model().objects.filter(pk__in=ids)}
     items = []
     for change in changes:
         approvers = foureyes.approver_ids(change)
