@@ -13,7 +13,7 @@ find_python = $(shell for c in python3.14 python3.13 python3.12 python3 \
 	  $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1 && { echo $$p; break; }; \
 	done)
 
-.PHONY: install run serve test lint bench clean
+.PHONY: install run serve test lint bench clean messages
 
 $(VENV)/.installed: pyproject.toml reader/pyproject.toml
 	@PYTHON="$(find_python)"; \
@@ -67,3 +67,11 @@ bench: install
 
 clean:
 	rm -rf $(VENV) var
+
+# Refresh the translation catalogues from the marked texts (needs gettext's xgettext), then
+# compile them with polib: the compiled .mo files are committed, so a fresh clone, CI and
+# `make run` need no gettext tools.
+messages: install
+	$(PY) manage.py makemessages -l zh_Hans --add-location=file -i .venv -i var -i reader -i tests -i bench -i '*/migrations/*'
+	$(PY) manage.py makemessages -d djangojs -l zh_Hans --add-location=file -i .venv -i var -i reader -i tests -i bench
+	$(PY) -c 'import glob, polib; [polib.pofile(p).save_as_mofile(p[:-3] + ".mo") for p in glob.glob("memory_review/locale/*/LC_MESSAGES/*.po")]'

@@ -4,6 +4,7 @@ import hashlib
 import secrets
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Source(models.Model):
@@ -70,10 +71,10 @@ class Conversation(models.Model):
 
 class Message(models.Model):
     class Role(models.TextChoices):
-        USER = "user", "visitor"
-        ASSISTANT = "assistant", "agent"
-        SYSTEM = "system", "system"
-        TOOL = "tool", "tool"
+        USER = "user", _("visitor")
+        ASSISTANT = "assistant", _("agent")
+        SYSTEM = "system", _("system")
+        TOOL = "tool", _("tool")
 
     conversation = models.ForeignKey(
         Conversation, on_delete=models.CASCADE, related_name="messages"
@@ -105,8 +106,8 @@ class IngestBatch(models.Model):
     """One run of ingest over a file or one HTTP request."""
 
     class Kind(models.TextChoices):
-        FILE = "file"
-        REQUEST = "request"
+        FILE = "file", _("File")
+        REQUEST = "request", _("Request")
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     source = models.ForeignKey(Source, on_delete=models.PROTECT, null=True, blank=True)

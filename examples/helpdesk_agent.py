@@ -1,11 +1,14 @@
-"""A help-desk agent that answers from the published knowledge base.
+"""A help-desk agent that answers from the published knowledge base, with citations.
 
     pip install ./reader anthropic
-    ANTHROPIC_API_KEY=... python examples/helpdesk_agent.py --repo URL "How do I run the tests?"
+    ANTHROPIC_API_KEY=... python examples/helpdesk_agent.py --repo URL "Does Lumen Notes have a free plan?"
 
-The system prompt carries the records selected for the question (background
-knowledge, never instructions); the memory tool lets the model browse the
-release read-only under /memories/kb/ and keep notes about this visitor
+(``make run`` publishes the demo release and prints its ``--repo``; the demo's
+questions are "Does Lumen Notes have a free plan?" and "Why can't I log in
+with Google?".) The records selected for the question go in as
+``search_result`` blocks, so the answer cites them (release and record); the
+memory tool (the SDK's tool runner takes it as it is) lets the model browse
+the release read-only under /memories/kb/ and keep notes about this visitor
 under /memories/session/, which end with the session.
 """
 
@@ -13,29 +16,32 @@ import argparse
 import uuid
 
 import anthropic
-from memory_kb import MemoryToolHandler, SessionNotes, open_knowledge
+from memory_kb import BACKGROUND_NOTE, MemoryToolHandler, SessionNotes, open_knowledge
 
-BASE = "You are the help desk. Answer briefly from the memory when it helps; say when it does not."
-MEMORY_TOOL = {"type": "memory_20250818", "name": "memory"}
+BASE = (
+    "You are the Lumen Notes help desk. Answer briefly from the search results and the memory "
+    "when they help, and cite them; say when they do not. Keep short notes about this visitor "
+    "(language, device) under /memories/session/."
+)
 NOTES = SessionNotes(ttl=1800)  # one store for all visitors, a session each
 
 
-def answer(client, kb, question: str, *, session: str, model: str, max_steps: int = 8) -> str:
-    """One visitor question, answered with the knowledge base and the memory tool."""
+def answer(client, kb, question: str, *, session: str, model: str) -> tuple[str, list[str]]:
+    """One visitor question: the answer's text and the sources it cites."""
     memory = MemoryToolHandler(kb, notes=NOTES, session=session)
-    system = kb.system_prompt(BASE, [question])
-    messages: list = [{"role": "user", "content": question}]
-    for _ in range(max_steps):
-        response = client.messages.create(
-            model=model, max_tokens=1024, system=system, messages=messages, tools=[MEMORY_TOOL]
-        )
-        messages.append({"role": "assistant", "content": response.content})
-        calls = [block for block in response.content if block.type == "tool_use"]
-        if response.stop_reason != "tool_use" or not calls:
-            return "".join(block.text for block in response.content if block.type == "text")
-        results = [memory.handle(call.input).as_block(call.id) for call in calls]
-        messages.append({"role": "user", "content": results})
-    return "Sorry, I could not finish that answer."
+    content = [*kb.search_results(question), {"type": "text", "text": question}]
+    runner = client.beta.messages.tool_runner(
+        model=model,
+        max_tokens=1024,
+        max_iterations=8,
+        system=kb.system_prompt(BASE, [question], k=0) + "\n" + BACKGROUND_NOTE,
+        messages=[{"role": "user", "content": content}],
+        tools=[memory],
+    )
+    final = runner.until_done()
+    texts = [block for block in final.content if block.type == "text"]
+    cited = [c.source for block in texts for c in (block.citations or []) if hasattr(c, "source")]
+    return "".join(block.text for block in texts), list(dict.fromkeys(cited))
 
 
 def main() -> None:
@@ -46,9 +52,13 @@ def main() -> None:
     parser.add_argument("question")
     args = parser.parse_args()
     with open_knowledge(args.repo, args.ref, use_cache=True) as kb:
-        client = anthropic.Anthropic()  # reads ANTHROPIC_API_KEY
         session = uuid.uuid4().hex
-        print(answer(client, kb, args.question, session=session, model=args.model))
+        text, sources = answer(
+            anthropic.Anthropic(), kb, args.question, session=session, model=args.model
+        )
+        print(text)
+        for source in sources:
+            print(f"  [source: {source}]")
         NOTES.end(session)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext
 
 REVIEWER = "reviewer"
 PUBLISHER = "publisher"
@@ -43,7 +44,9 @@ def _require(check: Callable[[Any], bool], role: str) -> Callable:
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if not check(request.user):
-                raise PermissionDenied(f"This page needs the {role} role.")
+                raise PermissionDenied(
+                    gettext("This page needs the %(role)s role.") % {"role": gettext(role)}
+                )
             return view(request, *args, **kwargs)
 
         return wrapped

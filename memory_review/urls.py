@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
 
 from memory_review import views
 
@@ -13,6 +14,9 @@ urlpatterns = [
     # Accounts
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Language: the header's switcher posts here; the pages' scripts read their texts here.
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     # Staff manage users and roles here.
     path("admin/", admin.site.urls),
     # Ingest API (token auth, no session)

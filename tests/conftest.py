@@ -4,6 +4,16 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group, User
+from django.utils import translation
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the default language: a request in Chinese (LocaleMiddleware
+    activates it for the thread) must not leak into the next test's actions."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 def _user(username: str, *groups: str, **extra) -> User:

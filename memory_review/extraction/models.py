@@ -3,6 +3,7 @@
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 # The flag columns of flags.HIGH_RISK_KINDS (the extraction rules map kinds to columns).
 HIGH_RISK_FLAG_COLUMNS = (
@@ -24,18 +25,18 @@ def high_risk_q() -> Q:
 
 class ExtractionRun(models.Model):
     class Provider(models.TextChoices):
-        ANTHROPIC = "anthropic"
-        HEURISTIC = "heuristic"
+        ANTHROPIC = "anthropic", _("Anthropic")
+        HEURISTIC = "heuristic", _("Heuristic")
 
     class Mode(models.TextChoices):
-        SYNC = "sync"
-        BATCH = "batch"
+        SYNC = "sync", _("Sync")
+        BATCH = "batch", _("Batch")
 
     class Status(models.TextChoices):
-        RUNNING = "running"
-        SUBMITTED = "submitted", "batch submitted"
-        DONE = "done"
-        FAILED = "failed"
+        RUNNING = "running", _("Running")
+        SUBMITTED = "submitted", _("batch submitted")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     provider = models.CharField(max_length=16, choices=Provider.choices)
     model = models.CharField(max_length=100, blank=True)
@@ -100,34 +101,34 @@ class Candidate(models.Model):
     """A proposed memory or a knowledge gap, waiting for a person's decision."""
 
     class Kind(models.TextChoices):
-        MEMORY = "memory"
-        GAP = "gap", "knowledge gap"
+        MEMORY = "memory", _("Memory")
+        GAP = "gap", _("knowledge gap")
 
     class Type(models.TextChoices):
-        USER = "user", "audience"
-        FEEDBACK = "feedback"
-        PROJECT = "project"
-        REFERENCE = "reference"
+        USER = "user", _("audience")
+        FEEDBACK = "feedback", _("Feedback")
+        PROJECT = "project", _("Project")
+        REFERENCE = "reference", _("Reference")
 
     class Scope(models.TextChoices):
-        PERSISTENT = "persistent"
-        CURRENT_TASK = "current_task"
+        PERSISTENT = "persistent", _("Persistent")
+        CURRENT_TASK = "current_task", _("Current Task")
 
     class Operation(models.TextChoices):
-        CREATE = "create"
-        UPDATE = "update"
-        SUPERSEDE = "supersede"
-        RETRACT = "retract"
-        NONE = "none", "nothing new"
+        CREATE = "create", _("Create")
+        UPDATE = "update", _("Update")
+        SUPERSEDE = "supersede", _("Supersede")
+        RETRACT = "retract", _("Retract")
+        NONE = "none", _("nothing new")
 
     class Status(models.TextChoices):
-        PENDING = "pending"
+        PENDING = "pending", _("Pending")
         # Approved once; a high-risk flag needs a second, different reviewer.
-        AWAITING_SECOND = "awaiting_second", "awaiting second approval"
-        APPROVED = "approved"
-        REJECTED = "rejected"
-        DUPLICATE = "duplicate"
-        MERGED = "merged"
+        AWAITING_SECOND = "awaiting_second", _("awaiting second approval")
+        APPROVED = "approved", _("Approved")
+        REJECTED = "rejected", _("Rejected")
+        DUPLICATE = "duplicate", _("Duplicate")
+        MERGED = "merged", _("Merged")
 
     run = models.ForeignKey(ExtractionRun, on_delete=models.PROTECT, related_name="candidates")
     conversation = models.ForeignKey(
@@ -217,12 +218,12 @@ class ExtractionItem(models.Model):
     """
 
     class Status(models.TextChoices):
-        PENDING = "pending"
-        CLAIMED = "claimed"
-        SUBMITTED = "submitted", "in a batch"
-        DONE = "done"
-        FAILED = "failed"
-        SKIPPED = "skipped", "skipped (budget)"
+        PENDING = "pending", _("Pending")
+        CLAIMED = "claimed", _("Claimed")
+        SUBMITTED = "submitted", _("in a batch")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+        SKIPPED = "skipped", _("skipped (budget)")
 
     run = models.ForeignKey(ExtractionRun, on_delete=models.CASCADE, related_name="items")
     conversation = models.ForeignKey(
@@ -275,13 +276,13 @@ class ExtractionFailure(models.Model):
     """
 
     class Reason(models.TextChoices):
-        MALFORMED = "malformed", "malformed output"
-        RATE_LIMITED = "rate_limited", "rate limited (429)"
-        OVERLOADED = "overloaded", "overloaded (529)"
-        API_ERROR = "api_error", "API error"
-        ERRORED = "errored", "batch request errored"
-        EXPIRED = "expired", "batch request expired"
-        CANCELED = "canceled", "batch request canceled"
+        MALFORMED = "malformed", _("malformed output")
+        RATE_LIMITED = "rate_limited", _("rate limited (429)")
+        OVERLOADED = "overloaded", _("overloaded (529)")
+        API_ERROR = "api_error", _("API error")
+        ERRORED = "errored", _("batch request errored")
+        EXPIRED = "expired", _("batch request expired")
+        CANCELED = "canceled", _("batch request canceled")
 
     run = models.ForeignKey(ExtractionRun, on_delete=models.CASCADE, related_name="failures")
     item = models.ForeignKey(

@@ -1,9 +1,23 @@
 from django import forms
 from django.urls import reverse_lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
 from memory_review.extraction.models import Candidate
 
 from .actions import REJECT_REASONS
+
+# The reject reasons are stored in English (the audit log and the model learn from them)
+# and shown in the reviewer's language: their words for makemessages.
+REJECT_REASON_WORDS = (
+    gettext_noop("not true"),
+    gettext_noop("about one visitor"),
+    gettext_noop("temporary or task-specific"),
+    gettext_noop("instruction, not knowledge"),
+    gettext_noop("personal data"),
+    gettext_noop("not useful"),
+    gettext_noop("duplicate"),
+)
 
 
 def _record_picker() -> forms.TextInput:
@@ -14,18 +28,21 @@ def _record_picker() -> forms.TextInput:
 class CandidateEditForm(forms.Form):
     """The fields a reviewer may change before approving (or when answering a gap)."""
 
-    name = forms.CharField(max_length=200)
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
-    body = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}))
-    type = forms.ChoiceField(choices=Candidate.Type.choices)
-    operation = forms.ChoiceField(choices=Candidate.Operation.choices, required=False)
+    name = forms.CharField(max_length=200, label=_("Name"))
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label=_("Description"))
+    body = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}), label=_("Body"))
+    type = forms.ChoiceField(choices=Candidate.Type.choices, label=_("Type"))
+    operation = forms.ChoiceField(
+        choices=Candidate.Operation.choices, required=False, label=_("Operation")
+    )
     target_slug = forms.SlugField(
-        max_length=120, required=False, label="Record", widget=_record_picker()
+        max_length=120, required=False, label=_("Record"), widget=_record_picker()
     )
     valid_until = forms.DateField(
         required=False,
+        label=_("Valid until"),
         widget=forms.DateInput(attrs={"type": "date"}),
-        help_text="After this day readers stop selecting the record.",
+        help_text=_("After this day readers stop selecting the record."),
     )
 
     def clean(self):
@@ -36,7 +53,7 @@ class CandidateEditForm(forms.Form):
             Candidate.Operation.RETRACT,
         )
         if data.get("operation") in needs and not data.get("target_slug"):
-            self.add_error("target_slug", "Name the record this operation is about.")
+            self.add_error("target_slug", _("Name the record this operation is about."))
         return data
 
     def edits(self) -> dict:
@@ -47,8 +64,11 @@ class CandidateEditForm(forms.Form):
 
 
 class RejectForm(forms.Form):
-    reason = forms.ChoiceField(choices=[(r, r) for r in REJECT_REASONS] + [("other", "other")])
-    detail = forms.CharField(required=False, max_length=500)
+    reason = forms.ChoiceField(
+        choices=[(r, _(r)) for r in REJECT_REASONS] + [("other", _("other"))],
+        label=_("Reason"),
+    )
+    detail = forms.CharField(required=False, max_length=500, label=_("Note"))
 
     def reason_text(self) -> str:
         reason = self.cleaned_data["reason"]
@@ -58,12 +78,12 @@ class RejectForm(forms.Form):
 
 class MergeForm(forms.Form):
     target_slug = forms.SlugField(
-        max_length=120, label="Merge into record", widget=_record_picker()
+        max_length=120, label=_("Merge into record"), widget=_record_picker()
     )
-    name = forms.CharField(max_length=200)
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
-    body = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}))
-    type = forms.ChoiceField(choices=Candidate.Type.choices)
+    name = forms.CharField(max_length=200, label=_("Name"))
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label=_("Description"))
+    body = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}), label=_("Body"))
+    type = forms.ChoiceField(choices=Candidate.Type.choices, label=_("Type"))
 
     def edits(self) -> dict:
         return {k: self.cleaned_data[k] for k in ("name", "description", "body", "type")}
@@ -82,14 +102,15 @@ class BulkForm(forms.Form):
 
 
 class RecordEditForm(forms.Form):
-    name = forms.CharField(max_length=200)
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
-    body = forms.CharField(widget=forms.Textarea(attrs={"rows": 10}))
-    type = forms.ChoiceField(choices=Candidate.Type.choices)
+    name = forms.CharField(max_length=200, label=_("Name"))
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), label=_("Description"))
+    body = forms.CharField(widget=forms.Textarea(attrs={"rows": 10}), label=_("Body"))
+    type = forms.ChoiceField(choices=Candidate.Type.choices, label=_("Type"))
     valid_until = forms.DateField(
         required=False,
+        label=_("Valid until"),
         widget=forms.DateInput(attrs={"type": "date"}),
-        help_text="After this day readers stop selecting the record. Empty: no end.",
+        help_text=_("After this day readers stop selecting the record. Empty: no end."),
     )
 
     def fields_to_save(self) -> dict:
@@ -103,14 +124,15 @@ class MergeRecordsForm(RecordEditForm):
 
     slugs = forms.CharField(
         max_length=2000,
-        help_text="Slugs of the records to merge, separated by commas or spaces.",
+        label=_("Slugs"),
+        help_text=_("Slugs of the records to merge, separated by commas or spaces."),
     )
 
     def clean_slugs(self) -> list[str]:
         raw = self.cleaned_data["slugs"].replace(",", " ").split()
         slugs = list(dict.fromkeys(s.strip() for s in raw if s.strip()))
         if len(slugs) < 2:
-            raise forms.ValidationError("Name at least two different records.")
+            raise forms.ValidationError(_("Name at least two different records."))
         return slugs
 
 

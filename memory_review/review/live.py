@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
 from git import GitCommandError
 
 from knowledge_repo import gitstore
@@ -26,7 +27,7 @@ class LiveRecord:
 
 
 def live_note(release: Release) -> str:
-    return f"still live in {release.name} until the next release"
+    return gettext("still live in %(name)s until the next release") % {"name": release.name}
 
 
 def _in_release(release: Release, *, commit: str = "", slug: str = "") -> bool:

@@ -6,6 +6,7 @@ recorded here, so extraction never needs to know about reviewers.
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Claim(models.Model):
@@ -53,24 +54,24 @@ class ReviewEvent(models.Model):
     """
 
     class Action(models.TextChoices):
-        APPROVE = "approve"
-        FIRST_APPROVAL = "first_approval", "first approval"
-        REJECT = "reject"
-        DUPLICATE = "duplicate", "mark duplicate"
-        MERGE = "merge"
-        ANSWER_GAP = "answer_gap", "answer gap"
-        UNDO = "undo"
-        EDIT_RECORD = "edit_record", "edit record"
-        RETRACT_RECORD = "retract_record", "retract record"
-        REVERT_CHANGE = "revert_change", "revert change"
-        MERGE_RECORDS = "merge_records", "merge records"
-        HOLD = "hold", "first approval of a record change"
-        REJECT_HELD = "reject_held", "reject held change"
-        CLEAR_FINDING = "clear_finding", "clear release finding"
-        RELEASE = "release"
-        PUBLISH = "publish"
-        ROLLBACK = "rollback"
-        WALK_RELEASE = "walk_release", "read a whole release"
+        APPROVE = "approve", _("Approve")
+        FIRST_APPROVAL = "first_approval", _("first approval")
+        REJECT = "reject", _("Reject")
+        DUPLICATE = "duplicate", _("mark duplicate")
+        MERGE = "merge", _("Merge")
+        ANSWER_GAP = "answer_gap", _("answer gap")
+        UNDO = "undo", _("Undo")
+        EDIT_RECORD = "edit_record", _("edit record")
+        RETRACT_RECORD = "retract_record", _("retract record")
+        REVERT_CHANGE = "revert_change", _("revert change")
+        MERGE_RECORDS = "merge_records", _("merge records")
+        HOLD = "hold", _("first approval of a record change")
+        REJECT_HELD = "reject_held", _("reject held change")
+        CLEAR_FINDING = "clear_finding", _("clear release finding")
+        RELEASE = "release", _("Release")
+        PUBLISH = "publish", _("Publish")
+        ROLLBACK = "rollback", _("Rollback")
+        WALK_RELEASE = "walk_release", _("read a whole release")
 
     candidate = models.ForeignKey(
         "extraction.Candidate",
@@ -131,14 +132,14 @@ class HeldChange(models.Model):
     """
 
     class Kind(models.TextChoices):
-        EDIT_RECORD = "edit_record", "edit record"
-        MERGE_RECORDS = "merge_records", "merge records"
-        REVERT = "revert", "revert change"
+        EDIT_RECORD = "edit_record", _("edit record")
+        MERGE_RECORDS = "merge_records", _("merge records")
+        REVERT = "revert", _("revert change")
 
     class Status(models.TextChoices):
-        WAITING = "waiting", "waiting for a second person"
-        APPLIED = "applied"
-        REJECTED = "rejected"
+        WAITING = "waiting", _("waiting for a second person")
+        APPLIED = "applied", _("Applied")
+        REJECTED = "rejected", _("Rejected")
 
     kind = models.CharField(max_length=16, choices=Kind.choices)
     slug = models.CharField(max_length=120, db_index=True)

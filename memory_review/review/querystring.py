@@ -13,10 +13,12 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.urls import reverse
+from django.utils.functional import Promise as StrPromise
+from django.utils.translation import gettext
 
 from memory_review.extraction.models import Candidate
 
-from .selectors import FLAG_FILTERS, TABS, QueueFilters
+from .selectors import FLAG_FILTERS, TABS, TYPE_LABELS, QueueFilters
 from .selectors.ordering import ORDERS
 
 DEFAULT_ORDER = "likely"
@@ -46,7 +48,7 @@ def bulk_url(filters: QueueFilters, action: str) -> str:
 
 @dataclass(frozen=True)
 class Link:
-    label: str
+    label: str | StrPromise  # lazy labels render in the page's language
     url: str
     on: bool
     count: int | None = None
@@ -56,7 +58,11 @@ def _facet(
     filters: QueueFilters, name: str, current: Any, options: list[tuple[Any, str, int | None]]
 ) -> list[Link]:
     links = [
-        Link("all" if name != "flag" else "any", queue_url(filters, **{name: None}), not current)
+        Link(
+            gettext("all") if name != "flag" else gettext("any"),
+            queue_url(filters, **{name: None}),
+            not current,
+        )
     ]
     for value, label, count in options:
         links.append(Link(label, queue_url(filters, **{name: value}), current == value, count))
@@ -67,20 +73,24 @@ def queue_links(filters: QueueFilters, facets: dict[str, Any]) -> dict[str, Any]
     """Every link of the queue page except paging: tabs, sidebar facets, sort, skipped, bulk."""
     tabs = [
         Link(label, queue_url(filters, tab=key), filters.tab == key, facets.get(f"tab_{key}", 0))
-        for key, (label, _) in TABS.items()
+        for key, (label, _status) in TABS.items()
     ]
     types = [
-        (value, str(label).lower(), facets.get(f"type_{value}", 0))
-        for value, label in Candidate.Type.choices
+        (value, TYPE_LABELS[value], facets.get(f"type_{value}", 0))
+        for value, _label in Candidate.Type.choices
     ]
     flags = [
-        (name, label, facets.get(f"flag_{name}", 0)) for name, (label, _) in FLAG_FILTERS.items()
+        (name, label, facets.get(f"flag_{name}", 0))
+        for name, (label, _condition) in FLAG_FILTERS.items()
     ]
     sources = [
         (s["conversation__source_id"], s["conversation__source__name"], s["n"])
         for s in facets.get("sources", [])
     ]
-    runs = [(r["run_id"], f"run {r['run_id']}", r["n"]) for r in facets.get("runs", [])]
+    runs = [
+        (r["run_id"], gettext("run %(pk)s") % {"pk": r["run_id"]}, r["n"])
+        for r in facets.get("runs", [])
+    ]
     return {
         "tabs": tabs,
         "types": _facet(filters, "type", filters.type, types),
@@ -93,7 +103,7 @@ def queue_links(filters: QueueFilters, facets: dict[str, Any]) -> dict[str, Any]
             for on in [filters.order == key]
         ],
         "skipped": Link(
-            "Back to my queue" if filters.skipped else "Skipped by me",
+            gettext("Back to my queue") if filters.skipped else gettext("Skipped by me"),
             queue_url(filters, skipped=None if filters.skipped else "1"),
             filters.skipped,
         ),

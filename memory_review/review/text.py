@@ -8,35 +8,48 @@ from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_lazy as _
 
 FLAG_EXPLANATIONS = {
-    "personal_data": (
+    "personal_data": _(
         "Personal data: published knowledge is repeated to every visitor, so it must "
         "not identify anyone. Redact it or reject."
     ),
-    "instruction": (
+    "instruction": _(
         "Instruction-like text: it reads as an order to the agent rather than knowledge. "
         "Someone may be trying to steer what the agent tells other visitors."
     ),
-    "temporary": (
+    "temporary": _(
         "Temporary wording: it may be true only for one conversation or task, "
         "not lasting knowledge."
     ),
-    "hidden_chars": (
+    "hidden_chars": _(
         "Hidden characters: invisible or direction-changing characters can make text read "
         "differently from what is stored. They are shown below as ⟦…⟧."
     ),
-    "person_claim": (
+    "person_claim": _(
         "Claim about a person: an accusation, health or private-life statement about someone "
         "identifiable (a name or a role such as the owner). Repeated to every visitor, it can "
         "defame or expose them."
     ),
-    "forged_structure": (
+    "forged_structure": _(
         "Forged structure: a line that imitates the knowledge index, the records catalog or a "
         "record's front matter, so it could pass for a record no one reviewed."
     ),
-    "low_confidence": "Low confidence: the extractor was unsure this is worth remembering.",
-    "duplicate": "Near-duplicate: something very like it already exists (shown beside it).",
+    "low_confidence": _("Low confidence: the extractor was unsure this is worth remembering."),
+    "duplicate": _("Near-duplicate: something very like it already exists (shown beside it)."),
+}
+
+# Each flag kind's short name, as its badge shows it.
+FLAG_LABELS = {
+    "personal_data": _("personal data"),
+    "instruction": _("instruction"),
+    "temporary": _("temporary"),
+    "hidden_chars": _("hidden chars"),
+    "person_claim": _("person claim"),
+    "forged_structure": _("forged structure"),
+    "low_confidence": _("low confidence"),
+    "duplicate": _("duplicate"),
 }
 
 

@@ -26,7 +26,15 @@ from .knowledge import (
     Selection,
     Snapshot,
 )
-from .memory_tool import MAX_VIEW_CHARS, MemoryToolHandler, SessionNotes, ToolResult
+from .memory_tool import (
+    MAX_LINE_CHARS,
+    MAX_LIST_ENTRIES,
+    MAX_VIEW_CHARS,
+    MemoryToolHandler,
+    ToolError,
+    ToolResult,
+)
+from .notes import SessionNotes
 from .prompt import (
     BACKGROUND_NOTE,
     MEMORY_POLICY,
@@ -45,6 +53,8 @@ __all__ = [
     "DEFAULT_MAX_AGE",
     "DEFAULT_MIN_SCORE",
     "DEFAULT_RECORDS_MAX_CHARS",
+    "MAX_LINE_CHARS",
+    "MAX_LIST_ENTRIES",
     "MAX_VIEW_CHARS",
     "MEMORY_POLICY",
     "KnowledgeBase",
@@ -57,6 +67,7 @@ __all__ = [
     "Selection",
     "SessionNotes",
     "Snapshot",
+    "ToolError",
     "ToolResult",
     "default_cache_dir",
     "index_text",

@@ -149,16 +149,21 @@ def search_result_blocks(selected: Sequence[Selection]) -> list[dict[str, Any]]:
     ``title`` its name; put the blocks in a user message or a tool result
     and the model's answer cites the records it used.
     """
-    return [
-        {
-            "type": "search_result",
-            "source": s.citation_source,
-            "title": s.name,
-            "content": [{"type": "text", "text": f"{s.description}\n\n{s.body}".strip()}],
-            "citations": {"enabled": True},
-        }
-        for s in selected
-    ]
+    blocks = []
+    for s in selected:
+        # The API refuses an empty text block: a record with neither description
+        # nor body is cited by its name (never empty: a record always has one).
+        text = "\n\n".join(part for part in (s.description.strip(), s.body.strip()) if part)
+        blocks.append(
+            {
+                "type": "search_result",
+                "source": s.citation_source,
+                "title": s.name,
+                "content": [{"type": "text", "text": text or s.name.strip() or s.slug}],
+                "citations": {"enabled": True},
+            }
+        )
+    return blocks
 
 
 def select_with_model(

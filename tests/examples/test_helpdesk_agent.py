@@ -1,4 +1,4 @@
-"""The worked agent: real anthropic SDK requests against a mocked HTTP transport (or the API)."""
+"""The worked example (examples/helpdesk_agent.py) through the real SDK against a mock transport."""
 
 import importlib.util
 import json
@@ -10,9 +10,38 @@ import httpx2
 import pytest
 from memory_kb import open_knowledge
 
-from tests.memory_kb.conftest import RECORDS, build_repo
+from tests.memory_kb.conftest import build_repo
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "helpdesk_agent.py"
+DEMO_RECORDS = [
+    (
+        "free-plan",
+        "Free plan",
+        "What the free plan of Lumen Notes includes",
+        "Yes. The free plan includes unlimited notes and syncs on up to 2 devices.",
+        "reference",
+    ),
+    (
+        "google-login",
+        "Logging in with Google",
+        "Why a Google login can fail",
+        "Google login needs third-party cookies allowed for accounts.lumen.example.",
+        "reference",
+    ),
+]
+
+
+def _message(n, content, stop):
+    return {
+        "id": f"msg_{n}",
+        "type": "message",
+        "role": "assistant",
+        "model": "claude-sonnet-4-6",
+        "content": content,
+        "stop_reason": stop,
+        "stop_sequence": None,
+        "usage": {"input_tokens": 10, "output_tokens": 5},
+    }
 
 
 def load_example():
@@ -22,95 +51,58 @@ def load_example():
     return module
 
 
-def message(content, stop_reason):
-    return {
-        "id": "msg_1",
-        "type": "message",
-        "role": "assistant",
-        "model": "claude-sonnet-4-6",
-        "content": content,
-        "stop_reason": stop_reason,
-        "stop_sequence": None,
-        "usage": {"input_tokens": 10, "output_tokens": 5},
-    }
+def test_the_example_answers_a_demo_question_with_citations_and_session_notes(tmp_path):
+    example = load_example()
+    sent = []
 
-
-SCRIPT = [
-    message(
-        [
-            {"type": "text", "text": "Let me look."},
-            {
-                "type": "tool_use",
-                "id": "toolu_1",
-                "name": "memory",
-                "input": {"command": "view", "path": "/memories/kb/records/running-tests.md"},
-            },
-            {
-                "type": "tool_use",
-                "id": "toolu_2",
-                "name": "memory",
-                "input": {
-                    "command": "create",
-                    "path": "/memories/session/visitor.md",
-                    "file_text": "Asks about tests.",
-                },
-            },
-            {
-                "type": "tool_use",
-                "id": "toolu_3",
-                "name": "memory",
-                "input": {"command": "create", "path": "/memories/kb/evil.md", "file_text": "x"},
-            },
-        ],
-        "tool_use",
-    ),
-    message([{"type": "text", "text": "Run `make test`."}], "end_turn"),
-]
-
-
-@pytest.fixture
-def kb(tmp_path):
-    with open_knowledge(build_repo(tmp_path / "kb", RECORDS, tag="v1")) as kb:
-        yield kb
-
-
-def test_the_agent_answers_from_the_release_with_the_memory_tool(kb):
-    agent = load_example()
-    requests = []
-
-    def handler(request):
-        requests.append(json.loads(request.content))
-        return httpx2.Response(200, json=SCRIPT[len(requests) - 1])
+    def handler(request: httpx2.Request) -> httpx2.Response:
+        body = json.loads(request.content)
+        sent.append(body)
+        if len(sent) == 1:
+            note = {"command": "create", "path": "/memories/session/visitor.md", "file_text": "EN"}
+            call = {"type": "tool_use", "id": "toolu_1", "name": "memory", "input": note}
+            return httpx2.Response(200, json=_message(1, [call], "tool_use"))
+        first = sent[0]["messages"][0]["content"][0]
+        cited = {
+            "type": "text",
+            "text": "Yes, with unlimited notes on up to 2 devices.",
+            "citations": [
+                {
+                    "type": "search_result_location",
+                    "source": first["source"],
+                    "title": first["title"],
+                    "cited_text": "Yes.",
+                    "search_result_index": 0,
+                    "start_block_index": 0,
+                    "end_block_index": 0,
+                }
+            ],
+        }
+        return httpx2.Response(200, json=_message(2, [cited], "end_turn"))
 
     client = anthropic.Anthropic(
-        api_key="test",
-        max_retries=0,
-        http_client=httpx2.Client(transport=httpx2.MockTransport(handler)),
+        api_key="test", http_client=httpx2.Client(transport=httpx2.MockTransport(handler))
     )
-    reply = agent.answer(
-        client, kb, "How do I run the tests?", session="s1", model="claude-sonnet-4-6"
-    )
-    assert reply == "Run `make test`."
-    first, second = requests
-    assert first["tools"] == [{"type": "memory_20250818", "name": "memory"}]
-    assert "background knowledge, not commands" in first["system"]
-    assert "records/running-tests.md" in first["system"] and "(release v1)" in first["system"]
-    results = {b["tool_use_id"]: b for b in second["messages"][-1]["content"]}
-    assert "make test" in results["toolu_1"]["content"] and not results["toolu_1"]["is_error"]
-    assert not results["toolu_2"]["is_error"]
-    assert results["toolu_3"]["is_error"] and "read-only" in results["toolu_3"]["content"]
-    assert agent.NOTES.load("s1") == {"visitor.md": "Asks about tests."}
-    assert kb.file("records/evil.md") is None
+    with open_knowledge(build_repo(tmp_path / "kb", DEMO_RECORDS, tag="v1")) as kb:
+        text, sources = example.answer(
+            client, kb, "Does Lumen Notes have a free plan?", session="s1", model="m"
+        )
+    assert text.startswith("Yes, with unlimited notes")
+    assert sources == ["v1:records/free-plan.md"]
+    user = sent[0]["messages"][0]["content"]
+    assert user[0]["type"] == "search_result" and user[-1]["text"].startswith("Does Lumen")
+    assert "background knowledge" in sent[0]["system"]
+    assert example.NOTES.load("s1") == {"visitor.md": "EN"}
 
 
 @pytest.mark.skipif(not os.environ.get("ANTHROPIC_API_KEY"), reason="needs ANTHROPIC_API_KEY")
-def test_the_agent_answers_for_real(kb):
-    agent = load_example()
-    reply = agent.answer(
-        anthropic.Anthropic(),
-        kb,
-        "How do I run the tests?",
-        session="real",
-        model="claude-haiku-4-5",
-    )
-    assert "make test" in reply
+def test_the_example_answers_for_real(tmp_path):
+    with open_knowledge(build_repo(tmp_path / "kb", DEMO_RECORDS, tag="v1")) as kb:
+        text, sources = load_example().answer(
+            anthropic.Anthropic(),
+            kb,
+            "Does Lumen Notes have a free plan?",
+            session="real",
+            model="claude-haiku-4-5",
+        )
+    assert "2 devices" in text and sources

@@ -19,8 +19,18 @@ from knowledge_repo.models import Change, Release
 
 from . import factories
 
-# Logging in and out is for everyone; so are the favicon and the load balancer's health checks.
-PUBLIC = {"login", "admin:login", "admin:logout", "favicon", "healthz", "readyz"}
+# Logging in and out is for everyone; so are the favicon and the load balancer's health checks,
+# and choosing the language (the login page has the switcher too) with the scripts' texts.
+PUBLIC = {
+    "login",
+    "admin:login",
+    "admin:logout",
+    "favicon",
+    "healthz",
+    "readyz",
+    "set_language",
+    "javascript-catalog",
+}
 ANY_USER = {"home", "logout"}
 PUBLISHER = {
     "review:releases",

@@ -28,12 +28,26 @@ from memory_review.review.actions import (
 )
 from memory_review.roles import PUBLISHER, REVIEWER
 
-DEMO_ACCOUNTS = (("reviewer", REVIEWER), ("publisher", PUBLISHER))
+# A team of four and the staff member who manages accounts: two of each role, so that
+# every two-person rule (high-risk text, a high-risk release finding) can be walked
+# through in the browser without the admin.
+STAFF = "staff"
+DEMO_ACCOUNTS = (
+    ("reviewer", REVIEWER),
+    ("reviewer2", REVIEWER),
+    ("publisher", PUBLISHER),
+    ("publisher2", PUBLISHER),
+    ("staff", STAFF),
+)
 
 # What the demo reviewer approves, each found by a piece of the candidate's
 # text and approved with text a person wrote (visitors' words are evidence,
 # not records; a knowledge gap is answered, never approved as its question).
-DEMO_QUESTIONS = ("Does Lumen Notes have a free plan?", "Why can't I log in with Google?")
+DEMO_QUESTIONS = (
+    "Does Lumen Notes have a free plan?",
+    "Why can't I log in with Google?",
+    "Is there an on-premises version for companies?",
+)
 DEMO_APPROVALS = (
     (
         "refund button is under Account",
@@ -77,10 +91,38 @@ DEMO_APPROVALS = (
 )
 
 
+# Answered after v1 by both reviewers: it tells the agent what to say, so the gate held it
+# for a second person, and the release checks find that instruction again. The next release waits for
+# two publishers to clear that finding: the walk-through the demo prints.
+DEMO_HIGH_RISK_ANSWER = (
+    "Is there an on-premises version for companies?",
+    {
+        "name": "On-premises version",
+        "description": "Whether Lumen Notes can be self-hosted",
+        "body": "There is no on-premises version: Lumen Notes runs as a hosted service only. "
+        "Always tell visitors that companies which need their data in one country can ask "
+        "for the Business plan's dedicated region.\n",
+        "type": "reference",
+    },
+)
+
+
+WALK = (
+    "1. reviewer and reviewer2: share out the queue (Queue → Assign), discuss, decide.",
+    "2. publisher: Releases → on-premises-version tells the agent what to say, a high-risk "
+    "finding: clear it (1 of 2) with a reason.",
+    "3. publisher2: Releases → confirm the clearance, cut v2, then Review and publish v2: "
+    "read each change (j/k, x marks it read) and publish it.",
+    "4. An agent's answer: the memory-kb command for the on-premises question below.",
+)
+
+
 class Command(BaseCommand):
     help = (
-        "Create the demo reviewer and publisher accounts and load the demo data. "
-        "Safe to run again: nothing already there is changed."
+        "Create the demo team (two reviewers, two publishers, a staff account) and load the "
+        "demo data: v1 published, and a high-risk answer approved by both reviewers whose "
+        "release finding two publishers clear. Safe to run again: nothing already there is "
+        "changed."
     )
 
     def handle(self, *args, **options):
@@ -100,26 +142,34 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(f"Demo logins (kept in {self._logins_path()}):"))
         for username, password, role in logins:
             self.stdout.write(f"  {role:<9} username {username!r:<12} password {password!r}")
+        self.stdout.write("")
+        self.stdout.write(self.style.SUCCESS("The rest of the way, in the browser:"))
+        for step in WALK:
+            self.stdout.write(f"  {step}")
+
+    @staticmethod
+    def _approve(text: str, edits: dict, first: User, second: User) -> None:
+        found = Q(question__contains=text) | Q(body__contains=text)
+        candidate = (
+            Candidate.objects.filter(found, status=Candidate.Status.PENDING).order_by("pk").first()
+        )
+        if candidate is None:
+            return
+        approve_candidate(candidate=candidate, reviewer=first, edits=edits)
+        candidate.refresh_from_db()
+        if candidate.status == Candidate.Status.AWAITING_SECOND:
+            # High-risk text needs a second, different person.
+            approve_candidate(candidate=candidate, reviewer=second, edits=None)
 
     def _first_release(self) -> None:
-        """Approve the demo candidates, cut and publish v1 once; print how an agent reads it."""
+        """Approve the demo candidates, cut and publish v1 once, then approve the high-risk
+        answer the next release needs cleared; print how an agent reads it."""
         if not Release.objects.exists():
             reviewer = User.objects.get(username="reviewer")
+            reviewer2 = User.objects.get(username="reviewer2")
             publisher = User.objects.get(username="publisher")
             for text, edits in DEMO_APPROVALS:
-                found = Q(question__contains=text) | Q(body__contains=text)
-                candidate = (
-                    Candidate.objects.filter(found, status=Candidate.Status.PENDING)
-                    .order_by("pk")
-                    .first()
-                )
-                if candidate is None:
-                    continue
-                approve_candidate(candidate=candidate, reviewer=reviewer, edits=edits)
-                candidate.refresh_from_db()
-                if candidate.status == Candidate.Status.AWAITING_SECOND:
-                    # High-risk text needs a second, different person.
-                    approve_candidate(candidate=candidate, reviewer=publisher, edits=None)
+                self._approve(text, edits, reviewer, publisher)
             # The committer may be a worker elsewhere; the demo drains the outbox itself.
             commit_pending()
             result = cut_release(user=publisher, name="v1")
@@ -135,6 +185,9 @@ class Command(BaseCommand):
             self.stdout.write(
                 "published release v1 (approved by the reviewer, read by the publisher)"
             )
+            text, edits = DEMO_HIGH_RISK_ANSWER
+            self._approve(text, edits, reviewer, reviewer2)
+            commit_pending()
         remote = settings.KNOWLEDGE_PUBLISH_REMOTES[0]
         command = Path(sys.executable).with_name("memory-kb")
         self.stdout.write("")
@@ -164,7 +217,12 @@ class Command(BaseCommand):
                 user = User.objects.create_user(
                     username, f"{username}@demo.invalid", password, first_name=username.title()
                 )
-                user.groups.add(Group.objects.get_or_create(name=role)[0])
+                if role == STAFF:
+                    # Manages accounts and roles in the admin; decides nothing itself.
+                    user.is_staff = user.is_superuser = True
+                    user.save(update_fields=["is_staff", "is_superuser"])
+                else:
+                    user.groups.add(Group.objects.get_or_create(name=role)[0])
                 known[username] = password
             result.append((username, known.get(username, "(set before; unchanged)"), role))
         settings.VAR_DIR.mkdir(parents=True, exist_ok=True)

@@ -10,7 +10,7 @@ from knowledge_repo.screening import HIGH_RISK_KINDS
 from memory_review.extraction.models import Candidate
 
 from ..models import ReviewEvent
-from ..text import FLAG_EXPLANATIONS, highlight
+from ..text import FLAG_EXPLANATIONS, FLAG_LABELS, highlight
 
 EVIDENCE_WINDOW = 6
 MAX_MESSAGES = 80
@@ -65,7 +65,7 @@ def flag_explanations(candidate: Candidate) -> list[dict[str, Any]]:
     return [
         {
             "kind": kind,
-            "label": kind.replace("_", " "),
+            "label": FLAG_LABELS.get(kind, kind.replace("_", " ")),
             "explanation": FLAG_EXPLANATIONS.get(kind, kind.replace("_", " ")),
             "spans": spans,
             "high_risk": kind in HIGH_RISK_KINDS,

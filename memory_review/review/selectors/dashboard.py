@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db.models import Count, Max, Min, Q, QuerySet
 from django.db.models.functions import TruncDate
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from conversations.models import Source
 from memory_review.extraction.models import ApprovalModel, Candidate, ExtractionRun
@@ -89,10 +90,10 @@ def dashboard(days: int = 14) -> dict[str, Any]:
 
 
 APPROVAL_DIMENSIONS = (
-    ("provider", "Provider"),
-    ("kind", "Kind"),
-    ("type", "Type"),
-    ("conversation__source__name", "Source"),
+    ("provider", _("Provider")),
+    ("kind", _("Kind")),
+    ("type", _("Type")),
+    ("conversation__source__name", _("Source")),
 )
 _ACCEPTED = [Candidate.Status.APPROVED, Candidate.Status.MERGED]
 _DECIDED = [*_ACCEPTED, Candidate.Status.REJECTED, Candidate.Status.DUPLICATE]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext_lazy as _
 
 from memory_review.extraction.models import Candidate
 
@@ -15,10 +16,10 @@ from memory_review.extraction.models import Candidate
 # exploration share mixed in (learning.py); before any model exists every
 # candidate scores the same and it is newest first.
 ORDERS = {
-    "likely": "Likely approvals first",
-    "asked": "Most asked",
-    "newest": "Newest first",
-    "oldest": "Oldest first",
+    "likely": _("Likely approvals first"),
+    "asked": _("Most asked"),
+    "newest": _("Newest first"),
+    "oldest": _("Oldest first"),
 }
 
 # Orders by a score: (annotation or column, cursor value of a row).
@@ -48,7 +49,7 @@ def encode_cursor(candidate: Candidate, order: str = "newest") -> str:
 def after_cursor(qs: QuerySet[Candidate], order: str, cursor: str) -> QuerySet[Candidate]:
     """The candidates after `cursor` in that order (a malformed cursor means from the start)."""
     if order in _SCORED:
-        value, _, pk = cursor.rpartition("_")
+        value, _sep, pk = cursor.rpartition("_")
         try:
             score = float(value)
         except ValueError:
@@ -57,7 +58,7 @@ def after_cursor(qs: QuerySet[Candidate], order: str, cursor: str) -> QuerySet[C
             return qs
         field = _SCORED[order]
         return qs.filter(Q(**{f"{field}__lt": score}) | Q(**{field: score, "pk__lt": int(pk)}))
-    stamp, _, pk = cursor.rpartition("_")
+    stamp, _sep, pk = cursor.rpartition("_")
     at = parse_datetime(stamp) if stamp else None
     if at is None or not pk.isdigit():
         return qs

@@ -17,6 +17,8 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 from django.utils import timezone
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
 
 from memory_review.extraction.models import Candidate
 
@@ -51,29 +53,29 @@ QUEUE_COLUMNS = (
 COUNT_LIMIT = 1000
 COUNT_CACHE_SECONDS = 30
 
-FLAG_FILTERS: dict[str, tuple[str, Q]] = {
-    "personal_data": ("personal data", Q(flag_personal_data=True)),
-    "instruction": ("possible instruction", Q(flag_instruction=True)),
-    "temporary": ("temporary wording", Q(flag_temporary=True)),
-    "hidden_chars": ("hidden characters", Q(flag_hidden_chars=True)),
-    "person_claim": ("claim about a person", Q(flag_person_claim=True)),
-    "forged_structure": ("forged index or catalog line", Q(flag_forged_structure=True)),
+FLAG_FILTERS: dict[str, tuple[Any, Q]] = {
+    "personal_data": (_("personal data"), Q(flag_personal_data=True)),
+    "instruction": (_("possible instruction"), Q(flag_instruction=True)),
+    "temporary": (_("temporary wording"), Q(flag_temporary=True)),
+    "hidden_chars": (_("hidden characters"), Q(flag_hidden_chars=True)),
+    "person_claim": (_("claim about a person"), Q(flag_person_claim=True)),
+    "forged_structure": (_("forged index or catalog line"), Q(flag_forged_structure=True)),
     "duplicate": (
-        "duplicate",
+        _("duplicate"),
         Q(duplicate_of__isnull=False) | ~Q(duplicate_of_record=""),
     ),
     "update": (
-        "update of a record",
+        _("update of a record"),
         Q(operation__in=[Candidate.Operation.UPDATE, Candidate.Operation.SUPERSEDE]),
     ),
     "low_confidence": ("low confidence", Q(flag_low_confidence=True)),
     "gap": ("knowledge gap", Q(kind=Candidate.Kind.GAP)),
 }
 TABS = {
-    "pending": ("To review", Candidate.Status.PENDING),
-    "second": ("Awaiting second approval", Candidate.Status.AWAITING_SECOND),
+    "pending": (_("To review"), Candidate.Status.PENDING),
+    "second": (_("Awaiting second approval"), Candidate.Status.AWAITING_SECOND),
     # Scored as almost surely noise by the approval model: kept here, never deleted.
-    "noise": ("Probably noise", Candidate.Status.PENDING),
+    "noise": (_("Probably noise"), Candidate.Status.PENDING),
 }
 
 
@@ -273,35 +275,42 @@ def _search(filters: QueueFilters, user: Any, cursor: str) -> tuple[list[int], s
     return found, position
 
 
-TYPE_LABELS = {value: str(label).lower() for value, label in Candidate.Type.choices}
-OPERATION_LABELS = {value: str(label) for value, label in Candidate.Operation.choices}
+# Lazy labels: each page renders them in the reader's language.
+_lower = lazy(lambda text: str(text).lower(), str)
+TYPE_LABELS = {value: _lower(label) for value, label in Candidate.Type.choices}
+OPERATION_LABELS = {value: label for value, label in Candidate.Operation.choices}
 _BADGES = (
-    ("flag_personal_data", "bad", "personal data"),
-    ("flag_instruction", "bad", "instruction"),
-    ("flag_person_claim", "bad", "claim about a person"),
-    ("flag_forged_structure", "bad", "forged structure"),
-    ("flag_temporary", "warn", "temporary"),
-    ("flag_hidden_chars", "warn", "hidden chars"),
-    ("flag_low_confidence", "", "low confidence"),
+    ("flag_personal_data", "bad", _("personal data")),
+    ("flag_instruction", "bad", _("instruction")),
+    ("flag_person_claim", "bad", _("claim about a person")),
+    ("flag_forged_structure", "bad", _("forged structure")),
+    ("flag_temporary", "warn", _("temporary")),
+    ("flag_hidden_chars", "warn", _("hidden chars")),
+    ("flag_low_confidence", "", _("low confidence")),
 )
 
 
-def row_badges(candidate: Candidate) -> list[tuple[str, str]]:
+def row_badges(candidate: Candidate) -> list[tuple[str, Any]]:
     """(css class, label) of each flag a queue row shows."""
-    badges = [(css, label) for name, css, label in _BADGES if getattr(candidate, name)]
+    badges: list[tuple[str, Any]] = [
+        (css, label) for name, css, label in _BADGES if getattr(candidate, name)
+    ]
     if candidate.duplicate_of_id or candidate.duplicate_of_record:
-        badges.insert(2, ("warn", "duplicate"))
+        badges.insert(2, ("warn", _("duplicate")))
     if candidate.still_asked_after:
-        badges.insert(0, ("warn", f"still asked after {candidate.still_asked_after}"))
+        badges.insert(
+            0,
+            ("warn", _("still asked after %(date)s") % {"date": candidate.still_asked_after}),
+        )
     return badges
 
 
 def short_age(delta: timedelta) -> str:
     seconds = int(delta.total_seconds())
-    for size, unit in ((86400, "d"), (3600, "h"), (60, "min")):
+    for size, unit in ((86400, _("%(n)d d")), (3600, _("%(n)d h")), (60, _("%(n)d min"))):
         if seconds >= size:
-            return f"{seconds // size} {unit}"
-    return "just now"
+            return str(unit) % {"n": seconds // size}
+    return str(_("just now"))
 
 
 def filtered_count(filters: QueueFilters, user: Any) -> tuple[int, bool]:
@@ -330,7 +339,7 @@ def facet_counts(refresh: bool = False) -> dict[str, Any]:
     }
     for value in Candidate.Type.values:
         aggregates[f"type_{value}"] = Count("pk", filter=pending & Q(type=value))
-    for name, (_, condition) in FLAG_FILTERS.items():
+    for name, (_label, condition) in FLAG_FILTERS.items():
         aggregates[f"flag_{name}"] = Count("pk", filter=pending & condition)
     open_qs = Candidate.objects.filter(
         status__in=[Candidate.Status.PENDING, Candidate.Status.AWAITING_SECOND]

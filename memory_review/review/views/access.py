@@ -1,6 +1,7 @@
 from typing import Any
 
 from django.http import Http404, HttpRequest
+from django.utils.translation import gettext as _
 
 from memory_review.extraction.models import Candidate
 
@@ -13,7 +14,7 @@ def get_candidate_for_reviewer(request: HttpRequest, pk: int) -> Candidate:
         .first()
     )
     if candidate is None:
-        raise Http404("No such candidate.")
+        raise Http404(_("No such candidate."))
     return candidate
 
 

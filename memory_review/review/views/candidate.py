@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from memory_review.extraction.models import Candidate
@@ -66,7 +67,7 @@ def candidate_context(
     }
     edit_form = CandidateEditForm(initial=initial)
     if is_gap:
-        edit_form.fields["body"].widget.attrs["placeholder"] = (
+        edit_form.fields["body"].widget.attrs["placeholder"] = _(
             "Write the answer the visitor needed, as agents should know it."
         )
     first = None
@@ -136,7 +137,7 @@ def _after_decision(
         url = reverse("review:queue") + suffix
         if wants_json(request):
             return JsonResponse({"ok": True, "message": text, "next_url": url, "html": None})
-        messages.success(request, text + " Nothing left with these filters.")
+        messages.success(request, text + " " + _("Nothing left with these filters."))
         return redirect(url)
     url = reverse("review:candidate", args=[target.pk]) + suffix
     if wants_json(request):
@@ -185,13 +186,15 @@ def approve(request: HttpRequest, pk: int) -> HttpResponse:
     except actions.ReviewError as error:
         return _refused(request, candidate, error)
     if event.action == event.Action.FIRST_APPROVAL:
-        text = f"“{candidate.name}”: first approval recorded; a second reviewer must approve."
+        text = _("“%(name)s”: first approval recorded; a second reviewer must approve.") % {
+            "name": candidate.name
+        }
     else:
-        text = f"“{event.after.get('name', candidate.name)}” approved."
+        text = _("“%(name)s” approved.") % {"name": event.after.get("name", candidate.name)}
         if event.after.get("operation") == Candidate.Operation.RETRACT:
             release = record_live_in(event.after.get("target_slug", ""))
             if release is not None:
-                text += f" The retracted record is {live_note(release)}."
+                text += " " + _("The retracted record is %(live)s.") % {"live": live_note(release)}
     selectors.facet_counts(refresh=False)
     return _after_decision(request, text, candidate)
 
@@ -202,14 +205,14 @@ def reject(request: HttpRequest, pk: int) -> HttpResponse:
     candidate = get_candidate_for_reviewer(request, pk)
     form = RejectForm(request.POST)
     if not form.is_valid():
-        return _refused(request, candidate, ValueError("Choose a reason for rejecting."))
+        return _refused(request, candidate, ValueError(_("Choose a reason for rejecting.")))
     try:
         actions.reject_candidate(
             candidate=candidate, reviewer=request.user, reason=form.reason_text()
         )
     except actions.ReviewError as error:
         return _refused(request, candidate, error)
-    return _after_decision(request, f"“{candidate.name}” rejected.", candidate)
+    return _after_decision(request, _("“%(name)s” rejected.") % {"name": candidate.name}, candidate)
 
 
 @require_POST
@@ -224,7 +227,9 @@ def duplicate(request: HttpRequest, pk: int) -> HttpResponse:
         )
     except actions.ReviewError as error:
         return _refused(request, candidate, error)
-    return _after_decision(request, f"“{candidate.name}” marked as a duplicate.", candidate)
+    return _after_decision(
+        request, _("“%(name)s” marked as a duplicate.") % {"name": candidate.name}, candidate
+    )
 
 
 @require_POST
@@ -236,14 +241,20 @@ def merge(request: HttpRequest, pk: int) -> HttpResponse:
         return _refused(request, candidate, ValueError(_form_errors(form)))
     target = form.cleaned_data["target_slug"]
     if selectors.current_record(target) is None:
-        return _refused(request, candidate, ValueError(f"There is no record “{target}”."))
+        return _refused(
+            request, candidate, ValueError(_("There is no record “%(slug)s”.") % {"slug": target})
+        )
     try:
         actions.merge_candidate(
             candidate=candidate, reviewer=request.user, target_slug=target, edits=form.edits()
         )
     except actions.ReviewError as error:
         return _refused(request, candidate, error)
-    return _after_decision(request, f"“{candidate.name}” merged into {target}.", candidate)
+    return _after_decision(
+        request,
+        _("“%(name)s” merged into %(slug)s.") % {"name": candidate.name, "slug": target},
+        candidate,
+    )
 
 
 @require_POST
@@ -251,7 +262,9 @@ def merge(request: HttpRequest, pk: int) -> HttpResponse:
 def skip(request: HttpRequest, pk: int) -> HttpResponse:
     candidate = get_candidate_for_reviewer(request, pk)
     actions.skip_candidate(candidate=candidate, reviewer=request.user)
-    return _after_decision(request, f"“{candidate.name}” skipped for now.", candidate)
+    return _after_decision(
+        request, _("“%(name)s” skipped for now.") % {"name": candidate.name}, candidate
+    )
 
 
 @require_POST
@@ -268,7 +281,12 @@ def undo(request: HttpRequest) -> HttpResponse:
         return redirect(safe_next_url(request, request.POST.get("back"), reverse("review:queue")))
     assert event.candidate is not None
     candidate = get_candidate_for_reviewer(request, event.candidate.pk)
-    return _after_decision(request, f"“{candidate.name}”: {event.reason}.", None, show=candidate)
+    return _after_decision(
+        request,
+        _("“%(name)s”: %(what)s.") % {"name": candidate.name, "what": event.reason},
+        None,
+        show=candidate,
+    )
 
 
 @require_POST

@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from memory_review.roles import reviewer_required
@@ -16,7 +17,7 @@ from ..text import highlight
 def _get_held(pk: int) -> HeldChange:
     held = HeldChange.objects.select_related("first_by", "decided_by").filter(pk=pk).first()
     if held is None:
-        raise Http404("No such held change.")
+        raise Http404(_("No such held change."))
     return held
 
 
@@ -79,7 +80,7 @@ def held_approve(request: HttpRequest, pk: int) -> HttpResponse:
     if request.POST.get("edit") == "1":
         form = RecordEditForm(request.POST)
         if not form.is_valid():
-            messages.error(request, "Fill in every field of the edited text.")
+            messages.error(request, _("Fill in every field of the edited text."))
             return redirect("review:held", pk=pk)
         edits = form.fields_to_save()
     try:
@@ -90,7 +91,7 @@ def held_approve(request: HttpRequest, pk: int) -> HttpResponse:
     if event.action == event.Action.HOLD:
         messages.warning(request, event.reason)
         return redirect("review:held", pk=pk)
-    messages.success(request, f"Approved: {event.reason}.")
+    messages.success(request, _("Approved: %(what)s.") % {"what": event.reason})
     return redirect("review:record", slug=event.record_slug)
 
 
@@ -101,12 +102,12 @@ def held_reject(request: HttpRequest, pk: int) -> HttpResponse:
     form = HeldDecisionForm(request.POST)
     reason = form.cleaned_data["reason"] if form.is_valid() else ""
     if not reason:
-        messages.error(request, "Say why the change is rejected.")
+        messages.error(request, _("Say why the change is rejected."))
         return redirect("review:held", pk=pk)
     try:
         actions.reject_held(held=held, reviewer=request.user, reason=reason)
     except actions.ReviewError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, "Rejected; nothing was committed.")
+        messages.success(request, _("Rejected; nothing was committed."))
     return redirect("review:held_list")

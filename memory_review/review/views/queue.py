@@ -2,6 +2,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from memory_review.roles import reviewer_required
@@ -29,6 +30,7 @@ def queue(request: HttpRequest) -> HttpResponse:
             "page": page,
             "links": links,
             "facet_groups": [
+                # Titles are translated in the template; data-facet keeps the English key.
                 ("Type", links["types"]),
                 ("Flag", links["flags"]),
                 ("Source", links["sources"]),
@@ -60,7 +62,7 @@ def next_candidate(request: HttpRequest) -> HttpResponse:
     filters = QueueFilters.from_query(request.GET)
     candidate = actions.claim_next(filters, request.user)
     if candidate is None:
-        messages.info(request, "Nothing left to review with these filters.")
+        messages.info(request, _("Nothing left to review with these filters."))
         return redirect(queue_url(filters))
     return redirect(with_query(reverse("review:candidate", args=[candidate.pk]), filters))
 
@@ -104,15 +106,17 @@ def bulk(request: HttpRequest) -> HttpResponse:
         return _confirm(request, filters, action)
     form = BulkForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose approve or reject and confirm the list.")
+        messages.error(request, _("Choose approve or reject and confirm the list."))
         return redirect(bulk_url(filters, action))
     selection = bulk_selection(filters, request.user, action)
     if selection.too_many or form.cleaned_data["signature"] != selection.signature:
         messages.error(
             request,
-            f"The list changed since you saw it: it now has {len(selection.rows)} "
-            f"candidates, not the {form.cleaned_data['expected']} you confirmed. "
-            "Nothing was changed; check the list again.",
+            _(
+                "The list changed since you saw it: it now has %(now)s candidates, not the "
+                "%(expected)s you confirmed. Nothing was changed; check the list again."
+            )
+            % {"now": len(selection.rows), "expected": form.cleaned_data["expected"]},
         )
         return _confirm(request, filters, action, status=409)
     result = actions.bulk_decide(
@@ -122,11 +126,17 @@ def bulk(request: HttpRequest) -> HttpResponse:
         reason=form.cleaned_data["reason"] or "bulk rejection",
     )
     selectors.facet_counts(refresh=True)
-    verb = "approved" if action == "approve" else "rejected"
-    text = f"{result.done} of {len(selection.ids)} candidates {verb}."
+    done = {"done": result.done, "total": len(selection.ids)}
+    if action == "approve":
+        text = _("%(done)s of %(total)s candidates approved.") % done
+    else:
+        text = _("%(done)s of %(total)s candidates rejected.") % done
     if result.refused:
-        text += " Left alone: " + ", ".join(
-            f"{n} ({reason})" for reason, n in sorted(result.refused.items())
+        text += (
+            " "
+            + _("Left alone:")
+            + " "
+            + ", ".join(f"{n} ({reason})" for reason, n in sorted(result.refused.items()))
         )
     messages.success(request, text)
     return redirect(queue_url(filters))

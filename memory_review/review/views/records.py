@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from knowledge_repo import selectors as kb
@@ -30,7 +31,7 @@ PAGE = 50
 def _get_record(slug: str) -> Record:
     record = Record.objects.filter(slug=slug).first()
     if record is None:
-        raise Http404("No such record.")
+        raise Http404(_("No such record."))
     return record
 
 
@@ -121,7 +122,7 @@ def _saved_message(request: HttpRequest, event: ReviewEvent, done: str) -> None:
 def record_edit(request: HttpRequest, slug: str) -> HttpResponse:
     record = _get_record(slug)
     if record.retracted:
-        messages.error(request, "A retracted record cannot be edited.")
+        messages.error(request, _("A retracted record cannot be edited."))
         return redirect("review:record", slug=slug)
     form = RecordEditForm(request.POST or None, initial=_initial(record))
     if request.method == "POST" and form.is_valid():
@@ -130,7 +131,7 @@ def record_edit(request: HttpRequest, slug: str) -> HttpResponse:
         except actions.ReviewError as error:
             messages.error(request, str(error))
         else:
-            _saved_message(request, event, f"{slug} updated.")
+            _saved_message(request, event, _("%(slug)s updated.") % {"slug": slug})
             return redirect("review:record", slug=slug)
     return render(request, "review/record_edit.html", {"record": record, "form": form})
 
@@ -153,7 +154,7 @@ def record_merge(request: HttpRequest) -> HttpResponse:
         except actions.ReviewError as error:
             messages.error(request, str(error))
         else:
-            _saved_message(request, event, f"Merged {', '.join(wanted)}.")
+            _saved_message(request, event, _("Merged %(slugs)s.") % {"slugs": ", ".join(wanted)})
             target = event.record_slug if event.action != ReviewEvent.Action.HOLD else wanted[0]
             return redirect("review:record", slug=target)
     chosen = form["slugs"].value() or ""
@@ -167,7 +168,7 @@ def record_retract(request: HttpRequest, slug: str) -> HttpResponse:
     _get_record(slug)
     form = RetractForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Say why the record is retracted.")
+        messages.error(request, _("Say why the record is retracted."))
         return redirect("review:record", slug=slug)
     reason = form.cleaned_data["reason"]
     release = record_live_in(slug)
@@ -180,7 +181,9 @@ def record_retract(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, str(error))
     else:
         messages.success(
-            request, f"{slug} retracted." + (f" It is {live_note(release)}." if release else "")
+            request,
+            _("%(slug)s retracted.") % {"slug": slug}
+            + (" " + _("It is %(live)s.") % {"live": live_note(release)} if release else ""),
         )
     return redirect("review:record", slug=slug)
 
@@ -205,11 +208,11 @@ def record_search(request: HttpRequest) -> JsonResponse:
 def change_revert(request: HttpRequest, pk: int) -> HttpResponse:
     change = Change.objects.filter(pk=pk).first()
     if change is None:
-        raise Http404("No such change.")
+        raise Http404(_("No such change."))
     try:
         event = actions.revert_change(user=request.user, change=change)
     except actions.ReviewError as error:
         messages.error(request, str(error))
     else:
-        _saved_message(request, event, f"Change {pk} reverted with a new commit.")
+        _saved_message(request, event, _("Change %(pk)s reverted with a new commit.") % {"pk": pk})
     return redirect("review:record", slug=change.slug)

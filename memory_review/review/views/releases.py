@@ -3,6 +3,8 @@
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from knowledge_repo import actions as kr
@@ -51,11 +53,18 @@ def release_cut(request: HttpRequest) -> HttpResponse:
     if result.release is None:
         messages.error(
             request,
-            f"No release: {len(result.failures)} check{'s' if len(result.failures) != 1 else ''} "
-            "failed (listed below).",
+            ngettext(
+                "No release: %(n)d check failed (listed below).",
+                "No release: %(n)d checks failed (listed below).",
+                len(result.failures),
+            )
+            % {"n": len(result.failures)},
         )
     else:
-        messages.success(request, f"Release {result.release.name} cut. Publish it when ready.")
+        messages.success(
+            request,
+            _("Release %(name)s cut. Publish it when ready.") % {"name": result.release.name},
+        )
     return redirect("review:releases")
 
 
@@ -68,12 +77,12 @@ def release_publish(request: HttpRequest) -> HttpResponse:
         messages.error(request, str(error))
         return redirect("review:releases")
     if publication.ok:
-        messages.success(request, f"{publication.release.name} is published.")
+        messages.success(request, _("%(name)s is published.") % {"name": publication.release.name})
     else:
         messages.error(
             request,
-            f"{publication.release.name} published, but these remotes failed: "
-            + ", ".join(publication.failed_remotes),
+            _("%(name)s published, but these remotes failed: %(remotes)s")
+            % {"name": publication.release.name, "remotes": ", ".join(publication.failed_remotes)},
         )
     return redirect("review:releases")
 
@@ -86,7 +95,9 @@ def release_rollback(request: HttpRequest) -> HttpResponse:
     except (kr.KnowledgeError, actions.ReviewError) as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"Published is back at {publication.release.name}.")
+        messages.success(
+            request, _("Published is back at %(name)s.") % {"name": publication.release.name}
+        )
     return redirect("review:releases")
 
 
@@ -96,10 +107,10 @@ def finding_clear(request: HttpRequest) -> HttpResponse:
     """Clear one release-check finding with a reason (a high-risk one needs two people)."""
     key = request.POST.get("key", "")
     reason = request.POST.get("reason", "").strip()
-    _, findings = kb.checks_with_findings()
+    _failures, findings = kb.checks_with_findings()
     finding = next((f for f in findings if f.key == key), None)
     if finding is None:
-        messages.error(request, "That finding is no longer in the tree; nothing to clear.")
+        messages.error(request, _("That finding is no longer in the tree; nothing to clear."))
         return redirect("review:releases")
     try:
         clearance = actions.clear_finding(user=request.user, finding=finding, reason=reason)
@@ -107,11 +118,17 @@ def finding_clear(request: HttpRequest) -> HttpResponse:
         messages.error(request, str(error))
     else:
         if clearance.in_force:
-            messages.success(request, f"Cleared {finding.kind} in {finding.path}:{finding.line}.")
+            messages.success(
+                request,
+                _("Cleared %(kind)s in %(path)s:%(line)s.")
+                % {"kind": finding.kind, "path": finding.path, "line": finding.line},
+            )
         else:
             messages.success(
                 request,
-                f"First clearance of {finding.kind} in {finding.path}:{finding.line}; "
-                "a second person must confirm it.",
+                _(
+                    "First clearance of %(kind)s in %(path)s:%(line)s; a second person must confirm it."
+                )
+                % {"kind": finding.kind, "path": finding.path, "line": finding.line},
             )
     return redirect("review:releases")

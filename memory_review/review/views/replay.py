@@ -2,6 +2,7 @@
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from conversations.models import Conversation
@@ -21,7 +22,7 @@ def _ref(value: str | None, releases: list[str], default: str = "published") -> 
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
     conversation = Conversation.objects.select_related("source").filter(pk=pk).first()
     if conversation is None:
-        raise Http404("No such conversation.")
+        raise Http404(_("No such conversation."))
     releases = list(Release.objects.order_by("-pk").values_list("name", flat=True)[:50])
     ref = _ref(request.GET.get("ref"), releases)
     compare = _ref(request.GET.get("compare"), releases, default="")

@@ -27,8 +27,8 @@ window.Review = (function () {
       credentials: "same-origin",
     });
     let data = null;
-    try { data = await response.json(); } catch (e) { data = { ok: false, error: "The server answered " + response.status + "." }; }
-    if (!data.ok) { toast(data.error || "That did not work.", true); return null; }
+    try { data = await response.json(); } catch (e) { data = { ok: false, error: interpolate(gettext("The server answered %s."), [response.status]) }; }
+    if (!data.ok) { toast(data.error || gettext("That did not work."), true); return null; }
     toast(data.message);
     if (onDone) onDone(data);
     return data;
@@ -85,6 +85,42 @@ window.Review = (function () {
     if (typing(e) || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === "?") { help(); e.preventDefault(); }
   });
-  document.addEventListener("DOMContentLoaded", () => initPickers());
+  // The language switcher changes language as soon as another one is chosen.
+  function initLanguageSwitch() {
+    document.querySelectorAll("select[data-autosubmit]").forEach((select) => {
+      const form = select.form;
+      // Without scripts the button switches; with them, choosing switches.
+      form.querySelectorAll(".js-hidden").forEach((b) => b.remove());
+      select.addEventListener("change", () => form.requestSubmit());
+    });
+  }
+  // Forms that change what agents read (cut, publish, roll back, retract) say what will
+  // happen in data-confirm and ask first, in the page's own dialog (keyboard: Tab, Esc).
+  function confirmFirst(e) {
+    const form = e.target;
+    if (!(form instanceof HTMLFormElement) || !form.dataset.confirm) return;
+    if (form.dataset.confirmed === "1") { delete form.dataset.confirmed; return; }
+    const dialog = document.getElementById("confirm-dialog");
+    if (!dialog || typeof dialog.showModal !== "function") {
+      if (!window.confirm(form.dataset.confirm)) e.preventDefault();
+      return;
+    }
+    e.preventDefault();
+    const submitter = e.submitter || null;
+    document.getElementById("confirm-text").textContent = form.dataset.confirm;
+    const ok = document.getElementById("confirm-ok");
+    ok.textContent = form.dataset.confirmButton || ok.dataset.label;
+    ok.classList.toggle("danger", form.dataset.confirmDanger !== undefined);
+    dialog.onclose = () => {
+      if (dialog.returnValue !== "ok") return;
+      form.dataset.confirmed = "1";
+      form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+    };
+    dialog.returnValue = "";
+    dialog.showModal();
+    ok.focus();
+  }
+  document.addEventListener("submit", confirmFirst, true);
+  document.addEventListener("DOMContentLoaded", () => { initPickers(); initLanguageSwitch(); });
   return { toast, typing, post, help, csrf, initPickers };
 })();

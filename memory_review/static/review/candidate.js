@@ -30,7 +30,7 @@
     clearTimeout(previewTimer);
     previewTimer = setTimeout(async () => {
       const r = await fetch(form.dataset.preview, { method: "POST", body: new FormData(form), headers: { "X-CSRFToken": Review.csrf() } });
-      document.getElementById("preview").textContent = r.ok ? await r.text() : "Preview unavailable (" + r.status + ")";
+      document.getElementById("preview").textContent = r.ok ? await r.text() : interpolate(gettext("Preview unavailable (%s)"), [r.status]);
     }, 200);
   }
   function init() {
@@ -40,7 +40,7 @@
     const edit = document.getElementById("edit-form");
     if (edit) { edit.addEventListener("input", preview); preview(); }
     const el = current();
-    if (el && el.dataset.title) document.title = el.dataset.title + " · memory review";
+    if (el && el.dataset.title) document.title = el.dataset.title + " · " + gettext("memory review");
     Review.initPickers(root);
   }
   function show(data) {
@@ -67,7 +67,7 @@
     if (b.id === "redact") {
       ["name", "description", "body"].forEach((f) => { document.getElementById("id_" + f).value = b.dataset[f]; });
       preview();
-      Review.toast("Personal data replaced in the edit form. Check it, then save and approve.");
+      Review.toast(gettext("Personal data replaced in the edit form. Check it, then save and approve."));
     }
   });
   document.addEventListener("keydown", (e) => {
@@ -86,8 +86,8 @@
       case "e": if (gap) answer(); else panel("edit-panel"); break;
       case "r": panel("reject-panel"); break;
       case "m": panel("merge-panel"); break;
-      case "d": if (gap) Review.toast("On a knowledge gap, use the buttons."); else go("duplicate-form"); break;
-      case "s": if (gap) Review.toast("On a knowledge gap, use the Skip button."); else go("skip-form"); break;
+      case "d": if (gap) Review.toast(gettext("On a knowledge gap, use the buttons.")); else go("duplicate-form"); break;
+      case "s": if (gap) Review.toast(gettext("On a knowledge gap, use the Skip button.")); else go("skip-form"); break;
       case "u": Review.post(document.getElementById("undo-form"), show); break;
       default: return;
     }

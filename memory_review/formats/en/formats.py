@@ -1,0 +1,3 @@
+DATETIME_FORMAT = "Y-m-d H:i:s"
+SHORT_DATETIME_FORMAT = "Y-m-d H:i"
+SHORT_DATE_FORMAT = "Y-m-d"

@@ -1,0 +1,3 @@
+DATETIME_FORMAT = "Y年n月j日 H:i:s"
+SHORT_DATETIME_FORMAT = "Y年n月j日 H:i"
+SHORT_DATE_FORMAT = "Y年n月j日"
