@@ -348,3 +348,24 @@ def test_the_walk_shows_findings_inline(alice, dora, bob, client):
     html = client.get(reverse("review:release_walk", args=[release.name])).content.decode()
     assert '<mark class="flag flag-personal_data"' in html
     assert "1 finding" in html
+
+
+def test_a_setting_requires_two_approvals_for_every_change(alice, dora, settings):
+    settings.REVIEW_TWO_APPROVALS = True
+    c = factories.candidate(body="The shop opens at nine.")
+    assert actions.approve_candidate(candidate=c, reviewer=alice).action == "first_approval"
+    with pytest.raises(actions.SecondReviewerRequired):
+        actions.approve_candidate(candidate=c, reviewer=alice)
+    assert actions.approve_candidate(candidate=c, reviewer=dora).action == "approve"
+    change = Change.objects.get()
+    assert sorted(foureyes.approver_ids(change)) == sorted([alice.pk, dora.pk])
+    # A bulk approval is a first approval under the setting, never a commit.
+    more = [factories.candidate(name=f"Clean {i}") for i in range(2)]
+    result = actions.bulk_decide(
+        candidate_ids=[m.pk for m in more], reviewer=alice, action="approve"
+    )
+    assert result.done == 2 and Change.objects.count() == 1
+    # Record edits wait for a second person too.
+    record = Record.objects.get(slug=change.slug)
+    event = actions.edit_record(user=alice, slug=record.slug, fields={"body": "Opens at ten."})
+    assert event.action == ReviewEvent.Action.HOLD

@@ -150,7 +150,7 @@ def release_walk(release: Release, user: Any) -> Walk:
                 message=highlight(message, spans),
                 approvers=[names.get(i, f"account {i}") for i in approvers],
                 read=change.pk in read,
-                alone=bool(user) and set(approvers) <= {user.pk},
+                alone=bool(user) and set(approvers) == {user.pk},
                 findings=[*(f for d in files for f in d.findings), *spans],
             )
         )
