@@ -40,6 +40,8 @@ class Record(models.Model):
     reviewed_by = models.JSONField(default=list, blank=True)
     supersedes = models.JSONField(default=list, blank=True)
     valid_until = models.DateField(null=True, blank=True)
+    # Visitors' wordings of the question the record answers (screened): the reader's search keys.
+    search_keys = models.JSONField(default=list, blank=True)
     created = models.DateTimeField()
     updated = models.DateTimeField()
     commit = models.CharField(max_length=40, blank=True)
@@ -67,6 +69,7 @@ class Record(models.Model):
         self.sources = list(data.sources)
         self.reviewed_by = list(data.reviewed_by)
         self.supersedes = list(data.supersedes)
+        self.search_keys = list(data.search_keys)
         self.created = _parse_time(data.created)
         self.updated = _parse_time(data.updated)
         try:

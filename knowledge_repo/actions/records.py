@@ -13,11 +13,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from ..models import Change, Record
-from ..recordfile import (
-    RECORD_TYPES,
-    RecordData,
-    flatten,
-)
+from ..recordfile import RECORD_TYPES, RecordData, flatten
 from ..slugs import unique_slug
 from ..sourcerefs import publish_refs
 from .workspace import (
@@ -31,8 +27,6 @@ from .workspace import (
 )
 
 logger = logging.getLogger(__name__)
-
-# --- Record actions -------------------------------------------------------------
 
 
 class KeepType:
@@ -67,6 +61,7 @@ def record_data(record: Record) -> RecordData:
         reviewed_by=list(record.reviewed_by),
         supersedes=list(record.supersedes),
         valid_until=_iso(record.valid_until),
+        search_keys=list(record.search_keys),
     )
 
 
@@ -197,15 +192,15 @@ def create_record(
     approvers: Sequence[Any] = (),
     context: str = "",
     reuse_slug: bool = True,
+    search_keys: Sequence[str] = (),
 ) -> Change:
     """Add a record; records it ``supersedes`` leave the current set (kept in history).
 
-    ``approvers`` are the people who approved this text (the author when
-    empty); the record's ``reviewed_by`` names exactly them. ``sources`` are
-    internal references (kept on the Change); the record carries opaque ones.
-    ``context`` (a gap's question) stays in the app's history, not in git.
-    A candidate approved again after its approval was undone gets back the
-    slug its record had (``reuse_slug``), so links and history stay one story.
+    ``approvers`` (the author when empty) are who ``reviewed_by`` names. ``sources``
+    are internal references (kept on the Change); the record carries opaque ones.
+    ``context`` (a gap's question) stays in the app's history, not in git;
+    ``search_keys`` (visitors' wordings, screened) go into the front matter. A
+    candidate approved again after its approval was undone gets back its slug.
     """
     _check_fields(name, type)
     with transaction.atomic():
@@ -227,6 +222,7 @@ def create_record(
             reviewed_by=reviewers,
             supersedes=[r.slug for r in superseded],
             valid_until=valid_until,
+            search_keys=list(search_keys),
             created=now,
             updated=now,
             open_flags=unique(open_flags),

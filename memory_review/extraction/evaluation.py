@@ -29,6 +29,9 @@ class LabelledConversation:
     id: str
     turns: list[Turn]
     expected: list[str]
+    question: str = ""  # which question it asks (several visitors per question)
+    lang: str = ""
+    out_of_scope: bool = False
 
 
 @dataclass
@@ -43,6 +46,10 @@ class Report:
     missed: list[tuple[str, str]] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
     failures: int = 0
+    # Per conversation: the labelled conversation and the candidates it would queue.
+    outcomes: list[tuple[LabelledConversation, list[Any]]] = field(default_factory=list)
+    out_of_scope: int = 0  # questions the agent rightly kept out of its job
+    out_of_scope_expected: int = 0
 
     def precision(self, kind: str) -> float | None:
         return self.correct[kind] / self.predicted[kind] if self.predicted[kind] else None
@@ -73,13 +80,23 @@ def load(path: Path) -> list[LabelledConversation]:
             for i, m in enumerate(data["messages"])
             if m["role"] in ("user", "assistant")
         ]
-        expected = list((data.get("metadata") or {}).get("expected", []))
-        rows.append(LabelledConversation(str(data["id"]), turns, expected))
+        meta = data.get("metadata") or {}
+        expected = list(meta.get("expected", []))
+        rows.append(
+            LabelledConversation(
+                str(data["id"]),
+                turns,
+                expected,
+                question=str(meta.get("question", "")),
+                lang=str(meta.get("lang", "")),
+                out_of_scope=bool(meta.get("out_of_scope", False)),
+            )
+        )
     return rows
 
 
-def evaluate(path: Path, provider_name: str) -> Report:
-    provider = get_provider(provider_name)
+def evaluate(path: Path, provider_name: str, provider: Any = None) -> Report:
+    provider = provider or get_provider(provider_name)
     provider.prepare(render_catalog([]))
     report = Report(provider=getattr(provider, "model", provider_name))
     threshold = float(settings.EXTRACTION_NEAR_DUPLICATE_SCORE)
@@ -91,6 +108,8 @@ def evaluate(path: Path, provider_name: str) -> Report:
             key=conv.id, conversation_id=n + 1, window=window, user_text=render_conversation(window)
         )
         result = provider.extract(request)
+        report.out_of_scope += bool(result.out_of_scope)
+        report.out_of_scope_expected += conv.out_of_scope
         report.usage.add(result.usage)
         report.conversations += 1
         if result.failure:
@@ -103,6 +122,7 @@ def evaluate(path: Path, provider_name: str) -> Report:
             known_fingerprints=known,
             provider=provider_name,
         )
+        report.outcomes.append((conv, list(outcome.candidates)))
         want = Counter(conv.expected)
         got = Counter(c.kind for c in outcome.candidates)
         report.expected.update(want)

@@ -31,6 +31,8 @@ NOTHING_NEW = "nothing_new"
 UNKNOWN_TARGET = "unknown_target"
 DUPLICATE = "duplicate"
 DUPLICATE_OF_RECORD = "duplicate_of_record"
+# Not a proposal: a question the agent rightly said was outside its job (providers report it).
+OUT_OF_SCOPE = "out_of_scope"
 
 _TYPES = set(Candidate.Type.values)
 _KINDS = set(Candidate.Kind.values)

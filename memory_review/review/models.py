@@ -8,6 +8,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .identity import validate_handle
+
 
 class Claim(models.Model):
     """A reviewer is looking at a candidate; others are steered away until it expires.
@@ -107,7 +109,8 @@ class ReviewerProfile(models.Model):
     """What the public side may know of a reviewer: a handle, never an e-mail address.
 
     Commits on the published branch carry ``handle <handle@KNOWLEDGE_NOREPLY_DOMAIN>``
-    and records list handles in ``reviewed_by``.
+    and records list handles in ``reviewed_by``. A handle is never a login name
+    (``identity``): a random one is made on first use.
     """
 
     user = models.OneToOneField(
@@ -116,6 +119,7 @@ class ReviewerProfile(models.Model):
     public_handle = models.SlugField(
         max_length=60,
         unique=True,
+        validators=[validate_handle],
         help_text="Shown in published commits and records instead of the user's name or e-mail.",
     )
 

@@ -33,21 +33,60 @@ def _labelled(tmp_path):
 def test_it_prints_precision_recall_and_noise_for_each_provider(tmp_path, capsys, db):
     call_command("extract_eval", str(_labelled(tmp_path)), provider=["heuristic", "heuristic-v1"])
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "heuristic-v2: 2 conversations"
-    assert out[1].split()[:5] == ["gap", "precision", "100%", "recall", "100%"]
-    assert "noise share    0%" in out[3]
-    assert out[4] == "heuristic-v1: 2 conversations"
-    assert "noise share   50% (1 of 2 queued items were not wanted)" in out[7]
+    assert out[0] == "== set.jsonl"
+    assert out[1] == "heuristic-v2: 2 conversations"
+    assert out[2].split()[:5] == ["gap", "precision", "100%", "recall", "100%"]
+    assert "noise share    0%" in out[4]
+    v1 = out.index("heuristic-v1: 2 conversations")
+    assert "noise share   50% (1 of 2 queued items were not wanted)" in out[v1 + 3]
 
 
-def test_the_shipped_labelled_set_runs(capsys, db):
-    from pathlib import Path
+def _visitor(cid, question, answer, qid, lang="en"):
+    return {
+        "id": cid,
+        "messages": [
+            {"role": "user", "content": question},
+            {"role": "assistant", "content": answer},
+        ],
+        "metadata": {"expected": ["gap"], "question": qid, "lang": lang},
+    }
 
-    import memory_review.extraction as pkg
 
-    path = Path(pkg.__file__).parent / "eval" / "labelled.jsonl"
+def test_it_prints_rows_per_question_and_the_replay_hit_rate(tmp_path, capsys, db):
+    rows = [
+        _visitor("p1", "Are pets allowed in the hotel rooms?", "I don’t know, sorry.", "pets"),
+        _visitor("p2", "Do you allow pets in your rooms?", "I'm not sure.", "pets"),
+        _visitor("p3", "Can I bring my pets to the hotel room?", "I don't know.", "pets"),
+        _visitor("b1", "Is breakfast included in the room rate?", "I don't know.", "breakfast"),
+        _visitor("s1", "¿Se admiten mascotas en las habitaciones?", "No lo sé.", "pets", "es"),
+        {
+            "id": "scope",
+            "messages": [
+                {"role": "user", "content": "What is the capital of Peru?"},
+                {"role": "assistant", "content": "I can only help you order coffee."},
+            ],
+            "metadata": {"expected": [], "out_of_scope": True},
+        },
+    ]
+    path = tmp_path / "loop.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf-8")
+
     call_command("extract_eval", str(path), provider=["heuristic"])
-    assert "50 conversations" in capsys.readouterr().out
+
+    out = capsys.readouterr().out
+    assert "reached the queue    100% (5 of 5)" in out
+    # pets in English, pets in Spanish (offline: a row per language), breakfast.
+    assert "queue rows          3; worth a look  100% (3 of 3)" in out
+    assert "0 rows mix questions" in out
+    assert "replay, own words    100% (5 of 5)" in out
+    assert "out of scope        1 counted (1 labelled), not queued" in out
+
+
+def test_the_shipped_labelled_sets_run_with_a_dev_and_a_test_part(capsys, db):
+    call_command("extract_eval", provider=["heuristic"])
+    out = capsys.readouterr().out
+    assert out.index("== test.jsonl") < out.index("== dev.jsonl")
+    assert out.count("replay, own words") == 2
 
 
 def test_it_refuses_a_missing_file(tmp_path):

@@ -5,8 +5,8 @@ from django.urls import reverse
 
 from knowledge_repo.models import Release
 from memory_review.extraction.actions import start_run
-from memory_review.extraction.groups import group_key
 from memory_review.extraction.models import Candidate, GapGroup
+from memory_review.extraction.similarity import repeats, similar
 from memory_review.review import actions
 from memory_review.review.models import ReviewEvent
 
@@ -71,12 +71,25 @@ def test_unrelated_gaps_are_not_grouped_or_linked_as_duplicates():
     assert not Candidate.objects.filter(duplicate_of__isnull=False).exists()
 
 
-def test_group_keys_meet_across_languages_but_not_on_a_shared_word():
-    assert group_key("What is the checked baggage allowance?") == group_key("托运行李额度是多少？")
-    refund = group_key("How long does a refund take after I cancel a booking?")
-    assert refund == group_key("取消预订后多久能收到退款？")
-    assert refund == group_key("予約をキャンセルした場合、返金はいつ頃になりますか？")
-    assert group_key("Baggage allowance?") != group_key("Are pets allowed in the rooms?")
+def test_rewordings_meet_and_different_questions_sharing_words_do_not():
+    assert similar(
+        "What is the checked baggage allowance on Basic Economy?",
+        "How much checked baggage can I bring on a basic economy fare?",
+    )
+    assert similar("经济舱的托运行李额度是多少？", "经济舱可以托运多少行李？")
+    assert similar(
+        "¿Se admiten mascotas en las habitaciones?",
+        "¿Se permiten mascotas en las habitaciones del hotel?",
+    )
+    # A typographic apostrophe or full-width form does not keep two wordings apart.
+    assert similar("What’s the Wi‑Fi password?", "ｗｈａｔ's the wi-fi password")
+    assert not similar("Are pets allowed in the rooms?", "Is breakfast included in the room rate?")
+    assert not similar("Baggage allowance?", "Are pets allowed in the rooms?")
+
+
+def test_a_repeat_shares_its_content_words_a_different_question_does_not():
+    assert repeats("What time does the pool open?", "When does the pool open?")
+    assert not repeats("What time does the pool open?", "What time does the spa open?")
 
 
 def test_answering_a_grouped_gap_answers_all_of_them_with_one_commit(
@@ -106,6 +119,11 @@ def test_answering_a_grouped_gap_answers_all_of_them_with_one_commit(
     assert all(e.change_id is None and e.action == "answer_gap" for e in closed)
     group = GapGroup.objects.get()
     assert group.record_slug == "basic-economy-checked-baggage" and group.answered_at
+    # The answer is found in its visitors' own wordings: they are the record's search keys.
+    from knowledge_repo.models import Record
+
+    keys = Record.objects.get(slug=group.record_slug).search_keys
+    assert {q for _, q, _ in BAGGAGE} <= set(keys)
 
 
 def test_a_question_asked_again_after_its_answer_was_released_says_so(

@@ -222,6 +222,26 @@ def test_a_follow_up_gap_carries_the_question_it_depends_on():
     _run()
 
     gap = Candidate.objects.get()
-    assert gap.question == "Does the museum offer student discounts? (Yes that's what I mean)"
+    # The confirmation adds nothing: no "(Yes that's what I mean)" glued on.
+    assert gap.question == "Does the museum offer student discounts?"
     assert gap.evidence == [0, 2, 3] and gap.name == "Does the museum offer student discounts"
     assert "answer to: " not in gap.body and gap.body.startswith("Question: Does the museum")
+
+
+def test_a_follow_up_question_is_named_after_its_topic_and_what_it_asks():
+    make_conversation(
+        "barbie",
+        [
+            ("user", "Who is Barbie?"),
+            ("assistant", "Barbie is a fashion doll made by Mattel."),
+            ("user", "Did she have a love interest?"),
+            ("assistant", "I’m sorry, I don’t know."),
+        ],
+    )
+
+    _run()
+
+    gap = Candidate.objects.get()
+    assert gap.name == "Barbie: did she have a love interest"
+    assert gap.question == "Who is Barbie? Did she have a love interest?"
+    assert gap.description.startswith("A visitor asked this")

@@ -92,7 +92,14 @@ def test_demo_team_can_finish_a_release_with_a_high_risk_finding(db, settings, t
     assert (tmp_path / "demo-logins.txt").read_text().count("\n") == 5
 
     record = Record.objects.get(slug="on-premises-version")
-    assert record.reviewed_by == ["reviewer", "reviewer2"]
+    from memory_review.review.identity import public_handle
+
+    # Both approvers are named by their public handles, never by their login names.
+    assert record.reviewed_by == [
+        public_handle(users["reviewer"]),
+        public_handle(users["reviewer2"]),
+    ]
+    assert not set(record.reviewed_by) & set(users)
     _, findings = kb.checks_with_findings()
     risky = [f for f in findings if f.slug == "on-premises-version" and f.high_risk]
     assert risky and "Always tell visitors" in risky[0].text

@@ -39,9 +39,9 @@ def test_the_published_branch_carries_no_addresses_or_conversation_ids(
         assert "visitor-7f3a9c" not in text
         assert "example.org" not in text  # the reviewers' real addresses
         assert {m for m in EMAIL.findall(text)} <= {
-            "alice@users.noreply.invalid",
-            "dora@users.noreply.invalid",
-            "bob@users.noreply.invalid",
+            "alice-pub@users.noreply.invalid",
+            "dora-pub@users.noreply.invalid",
+            "bob-pub@users.noreply.invalid",
         }
     assert "src-" in tree and "Reviewed-by: alice" in log
     # The app still resolves every reference to the conversation.

@@ -41,7 +41,7 @@ from ..prompt import (
     select_window,
 )
 from ..providers import ExtractionRequest, Provider, ProviderResult, Usage, get_provider
-from ..rules import RuleContext, apply_rules
+from ..rules import OUT_OF_SCOPE, RuleContext, apply_rules
 from .costs import Item, cost_of, estimate_cost, worker_name
 from .runs import finish_if_complete
 
@@ -228,6 +228,16 @@ class ChunkRunner:
                     payload=payload,
                 )
                 for reason, payload in outcome.filtered
+            )
+            # Rightly refused off-topic questions: a figure on the dashboard, not queue items.
+            filtered_rows.extend(
+                FilteredProposal(
+                    run=self.run,
+                    conversation_id=item.conversation_id,
+                    reason=OUT_OF_SCOPE,
+                    payload={"question": o.question, "evidence": o.evidence},
+                )
+                for o in result.out_of_scope
             )
             states[item.conversation_id] = window.upto_order
             item.status = Item.DONE

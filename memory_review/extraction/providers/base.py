@@ -34,10 +34,19 @@ class ExtractionRequest:
 
 
 @dataclass
+class OutOfScope:
+    """A question the agent rightly said was outside its job: counted, never queued."""
+
+    question: str
+    evidence: list[int] = field(default_factory=list)
+
+
+@dataclass
 class ProviderResult:
     """Validated proposals, or a failure reason with the raw output kept for people to read."""
 
     items: list[ProposedItem] = field(default_factory=list)
+    out_of_scope: list[OutOfScope] = field(default_factory=list)
     usage: Usage = field(default_factory=Usage)
     failure: str = ""  # an ExtractionFailure.Reason value, empty on success
     detail: str = ""

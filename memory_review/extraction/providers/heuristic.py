@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from rapidfuzz import fuzz
+from knowledge_repo.screening.normalise import normalise_text
 
 from ..drafting import (
     first_sentence,
@@ -32,33 +32,15 @@ from ..drafting import (
 )
 from ..prompt import Turn
 from ..schema import ProposedItem
-from .base import ExtractionRequest, ProviderResult
+from ..similarity import repeats
+from .base import ExtractionRequest, OutOfScope, ProviderResult
+from .nonanswers import RIGHTLY_REFUSED, no_knowledge, scope_refusal
 
 
 def _any(*patterns: str) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
 
 
-# The agent says it lacks the knowledge (not that it may not or cannot act).
-NO_KNOWLEDGE = _any(
-    r"\bI (?:do not|don'?t) (?:know|have (?:any |much |specific |detailed |reliable |enough )?"
-    r"(?:information|details|data|knowledge))\b",
-    r"\bI(?:'m| am) (?:not (?:sure|certain|aware|familiar)|unaware)\b",
-    r"\bI (?:couldn'?t|could not|can(?:'|no)t|was unable to|am unable to) find (?:any )?"
-    r"(?:information|details|record of|data)\b",
-    r"\bI have no (?:information|idea|knowledge|details|data)\b",
-    r"\bthere is no (?:(?:publicly )?available|reliable|known) information\b",
-    r"\bI(?:'m| am) not able to (?:say|tell|confirm)\b",
-)
-# Chinese and Japanese: the agent itself says so, near the start ("目前还不清楚" is science).
-NO_KNOWLEDGE_CJK = _any(
-    r"我(?:并|目前|暂时|真的|恐怕)?(?:不知道|不清楚|不太清楚|不了解|不熟悉|"
-    r"没有(?:关于|有关|相关|这方面|具体|足够))",
-    r"^(?:很)?(?:抱歉|对不起)?[，,]?\s*没有(?:相关|关于|有关)的?(?:信息|资料)",
-    r"(?:分かりません|わかりません|存じません|情報(?:が|を)(?:ありません|持っていません)|"
-    r"詳しくありません|把握しておりません)",
-)
-CJK_WITHIN_CHARS = 40
 # The agent talking about itself. Before it says it lacks knowledge, the answer is about the
 # agent ("As an AI, I don't have opinions"); after, it is an excuse for a real gap.
 SELF_REFERENCE = _any(
@@ -157,22 +139,26 @@ APOLOGY_ONLY = _any(
     r"^(?:抱歉|对不起|對不起|申し訳|すみません)",
 )
 APOLOGY_ONLY_CHARS = 40
-GAP_WITHIN_CHARS = 160
+# What may follow a bare apology in Chinese or Japanese ("抱歉。"), not a sentence ("抱歉，不提供…").
+APOLOGY_ONLY_CJK_REST = 3
 QUESTION_MAX_CHARS = 300
 CLAIM_MAX_CHARS = 400
 
 
 def says_no_knowledge(answer: str) -> bool:
     """The agent said up front that it has no information, and is not rightly refusing."""
-    line = one_line(answer)
-    if NOT_A_GAP.search(line[:400]):
+    line = normalise_text(one_line(answer), casefold=False)
+    if NOT_A_GAP.search(line[:400]) or RIGHTLY_REFUSED.search(line[:400]) or scope_refusal(line):
         return False
     # A bare apology ("Sorry.") is no answer; "Sorry, ..." followed by one is.
-    if len(line) <= APOLOGY_ONLY_CHARS and APOLOGY_ONLY.search(line):
+    apology = APOLOGY_ONLY.search(line)
+    if apology and is_cjk(line):
+        rest = re.sub(r"[\W_]+", "", line[apology.end() :])
+        if len(rest) <= APOLOGY_ONLY_CJK_REST:
+            return True
+    elif apology and len(line) <= APOLOGY_ONLY_CHARS:
         return True  # a bare "Sorry."
-    said = NO_KNOWLEDGE.search(line[:GAP_WITHIN_CHARS]) or NO_KNOWLEDGE_CJK.search(
-        line[:CJK_WITHIN_CHARS]
-    )
+    said = no_knowledge(line)
     if not said:
         return False
     about_itself = SELF_REFERENCE.search(line[:400])
@@ -181,12 +167,38 @@ def says_no_knowledge(answer: str) -> bool:
 
 def is_information_question(text: str) -> bool:
     """A question a knowledge base could answer: not a task, small talk or about the visitor."""
-    line = one_line(text)
+    line = normalise_text(one_line(text), casefold=False)
     if not line or len(line) > QUESTION_MAX_CHARS or not QUESTION.search(line):
         return False
     if TASK.search(line) or SMALL_TALK.search(line) or CLAUSE_FOR_STORY.search(line):
         return False
     return not OWN_CASE.search(line)
+
+
+def _n(text: str) -> str:
+    """What the patterns read: normalised text, case kept (the patterns ignore it)."""
+    return normalise_text(text, casefold=False)
+
+
+def _joined_name(earlier: str, follow_up: str) -> str:
+    """A name for a follow-up question: its topic, then what the follow-up asks."""
+    topic, detail = summary_name(earlier, 40), summary_name(follow_up, 48)
+    if not topic:
+        return detail
+    if not detail:
+        return topic
+    return f"{topic}: {detail[0].lower() + detail[1:] if not is_cjk(detail) else detail}"
+
+
+def asked_again(text: str, before: str) -> bool:
+    """The visitor asks the question before again: a real question, meaning the same.
+
+    "Yes." twice is not a question asked again, nor are two different questions
+    that share their opening words.
+    """
+    if not (is_information_question(text) and is_self_contained(text)):
+        return False
+    return repeats(before, text)
 
 
 class HeuristicProvider:
@@ -200,6 +212,7 @@ class HeuristicProvider:
     def extract(self, request: ExtractionRequest) -> ProviderResult:
         window = request.window
         items: list[ProposedItem] = []
+        out_of_scope: list[OutOfScope] = []
         asked: list[Turn] = []  # visitor turns so far, for context and repeats
         prev_agent: Turn | None = None
         seen_gaps: set[int] = set()
@@ -210,32 +223,47 @@ class HeuristicProvider:
                     items.extend(self._from_visitor(t, asked, prev_agent, seen_gaps))
                 asked.append(t)
             elif t.role == "assistant":
-                if is_new and asked and says_no_knowledge(t.text):
+                if (
+                    is_new
+                    and asked
+                    and scope_refusal(one_line(t.text))
+                    and is_information_question(asked[-1].text)
+                ):
+                    out_of_scope.append(
+                        OutOfScope(
+                            question=one_line(asked[-1].text)[:500],
+                            evidence=[asked[-1].order, t.order],
+                        )
+                    )
+                elif is_new and asked and says_no_knowledge(t.text):
                     gap = self._gap(asked, t, "the agent said it had no information")
                     if gap is not None and not seen_gaps & set(gap.evidence):
                         seen_gaps.update(gap.evidence)
                         items.append(gap)
                 prev_agent = t
-        return ProviderResult(items=items)
+        return ProviderResult(items=items, out_of_scope=out_of_scope)
 
     def _from_visitor(
         self, t: Turn, asked: list[Turn], prev_agent: Turn | None, seen_gaps: set[int]
     ) -> list[ProposedItem]:
         text = one_line(t.text)
+        # Every pattern reads normalised text (plain quotes and dashes, NFKC; the patterns
+        # ignore case); what is stored keeps the visitor's own characters.
+        norm = _n(text)
         found: list[ProposedItem] = []
         if prev_agent is not None and asked and len(text) <= CLAIM_MAX_CHARS:
-            claim = CLAIM.search(text)
+            claim = CLAIM.search(norm)
             # The claim is the reply itself, not a phrase deep inside pasted text.
             if (
                 claim
                 and claim.start() <= CLAIM_WITHIN_CHARS
                 and len(text) <= CORRECTION_MAX_CHARS
-                and not PERSONAL.search(text)
-                and not TASK.search(text)
+                and not PERSONAL.search(norm)
+                and not TASK.search(norm)
             ):
                 found.append(self._correction(asked[-1], prev_agent, t))
             elif (
-                DISPUTE.search(text)
+                DISPUTE.search(norm)
                 and len(text) <= DISPUTE_MAX_CHARS
                 and asked[-1].order not in seen_gaps
             ):
@@ -247,13 +275,13 @@ class HeuristicProvider:
             asked
             and prev_agent is not None
             and asked[-1].order not in seen_gaps
-            and fuzz.ratio(text.casefold(), one_line(asked[-1].text).casefold()) >= 85
+            and asked_again(text, one_line(asked[-1].text))
         ):
             gap = self._gap(asked, prev_agent, "the visitor asked the same question again", t)
             if gap is not None and not seen_gaps & set(gap.evidence):
                 seen_gaps.update(gap.evidence)
                 found.append(gap)
-        if REMEMBER.search(text) and len(text) <= CLAIM_MAX_CHARS and not found:
+        if REMEMBER.search(norm) and len(text) <= CLAIM_MAX_CHARS and not found:
             planted = self._visitor_claim(t)
             if planted is not None:
                 found.append(planted)
@@ -267,21 +295,25 @@ class HeuristicProvider:
         evidence = [question.order, answer.order] + ([later.order] if later else [])
         earlier = asked[-2] if len(asked) >= 2 else None
         needs_context = not is_self_contained(text) or leans_on_context(text)
+        name = ""
         if (
             needs_context
             and earlier is not None
             and is_information_question(earlier.text)
-            and not (TASK.search(question.text) or SMALL_TALK.search(question.text))
+            and not (TASK.search(_n(question.text)) or SMALL_TALK.search(_n(question.text)))
         ):
-            # A follow-up carries the question it depends on.
-            text = (
-                f"{one_line(earlier.text)} {text}" if is_cjk(text) else f"{earlier.text} ({text})"
-            )
-            text = one_line(text)
+            # A follow-up carries the question it depends on. A follow-up that asks
+            # something ("Did she have a love interest?") is kept as a second sentence
+            # and named after both; one that only confirms ("Yes.") adds nothing.
             evidence.insert(0, earlier.order)
+            if is_information_question(text):
+                name = _joined_name(earlier.text, text)
+                text = one_line(f"{one_line(earlier.text)} {text}")
+            else:
+                text = one_line(earlier.text)
         elif not is_self_contained(text) or not is_information_question(text):
             return None
-        name = summary_name(text)
+        name = name or summary_name(text)
         if not name:
             return None
         agent_said = first_sentence(answer.text, 240)
@@ -292,7 +324,7 @@ class HeuristicProvider:
             operation="create",
             target_slug="",
             name=name,
-            description=f"Visitors ask this and the agent had no good answer ({why})",
+            description=f"A visitor asked this and the agent had no good answer ({why})",
             body=(
                 f"Question: {text}\n"
                 f"The agent answered: {agent_said}\n"
@@ -330,9 +362,10 @@ class HeuristicProvider:
 
     def _visitor_claim(self, t: Turn) -> ProposedItem | None:
         text = one_line(t.text)
-        if QUESTION.search(text) or TASK.search(text) or PERSONAL.search(text):
+        norm = _n(text)
+        if QUESTION.search(norm) or TASK.search(norm) or PERSONAL.search(norm):
             return None
-        if CLAUSE_FOR_STORY.search(text):
+        if CLAUSE_FOR_STORY.search(norm):
             return None
         name = summary_name(text)
         if not name:

@@ -238,6 +238,15 @@ def writing_knowledge() -> Iterator[None]:
         raise ReviewError(str(error)) from error
 
 
+def answer_search_keys(candidate: Candidate) -> list[str]:
+    """The group's visitors' wordings (screened, capped) the answer record is found by."""
+    from memory_review.extraction.groups import wordings_of
+    from memory_review.extraction.searchkeys import search_keys
+
+    wordings = wordings_of(candidate.group) if candidate.group is not None else []
+    return search_keys([candidate.question, *wordings], exclude=[candidate.name])
+
+
 def write_change(candidate: Candidate, author: Any, verdict: Any) -> Any:
     """Put the approved candidate into the knowledge-repository outbox.
 
@@ -261,7 +270,8 @@ def write_change(candidate: Candidate, author: Any, verdict: Any) -> Any:
     operation = candidate.operation
     with writing_knowledge():
         if candidate.kind == Candidate.Kind.GAP or operation == Candidate.Operation.CREATE:
-            return kr.create_record(**fields, context=candidate.question)
+            keys = answer_search_keys(candidate) if candidate.kind == Candidate.Kind.GAP else []
+            return kr.create_record(**fields, context=candidate.question, search_keys=keys)
         if operation == Candidate.Operation.UPDATE:
             return kr.update_record(slug=candidate.target_slug, **fields)
         if operation == Candidate.Operation.SUPERSEDE:

@@ -6,18 +6,28 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from memory_review.extraction.evaluation import evaluate, format_report
+from memory_review.extraction.loopeval import calibrate, format_loop, loop_figures
 from memory_review.extraction.providers import default_provider_name
+
+EVAL_DIR = Path(__file__).resolve().parents[2] / "eval"
 
 
 class Command(BaseCommand):
     help = (
-        "Run an extractor over a labelled set (native JSONL with metadata.expected kinds) and "
-        "print precision and recall per kind and the share of noise. Writes nothing. "
+        "Run an extractor over labelled sets (native JSONL with metadata.expected kinds; by "
+        "default the test part, then the dev part) and print precision and recall per kind, "
+        "the share of noise, queue rows per question, rows worth a look and the replay hit "
+        "rate once one answer per question is released. Writes nothing. "
         "Give --provider more than once to compare (e.g. heuristic and heuristic-v1)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", type=Path)
+        parser.add_argument(
+            "file",
+            type=Path,
+            nargs="*",
+            help="labelled sets (default: eval/test.jsonl, then eval/dev.jsonl beside it)",
+        )
         parser.add_argument(
             "--provider",
             action="append",
@@ -25,18 +35,43 @@ class Command(BaseCommand):
             help="default: anthropic with an API key, else heuristic",
         )
         parser.add_argument("--show-noise", action="store_true", help="list unwanted items")
+        parser.add_argument(
+            "--calibrate",
+            action="store_true",
+            help="also print the grouping threshold with the best pairwise F1 (use on dev only)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        path: Path = options["file"]
-        if not path.is_file():
-            raise CommandError(f"{path}: no such file")
+        paths: list[Path] = options["file"] or [EVAL_DIR / "test.jsonl", EVAL_DIR / "dev.jsonl"]
+        for path in paths:
+            if not path.is_file():
+                raise CommandError(f"{path}: no such file")
+        for path in paths:
+            self._one(path, options)
+
+    def _one(self, path: Path, options: dict[str, Any]) -> None:
         for name in options["provider"] or [default_provider_name()]:
             try:
                 report = evaluate(path, name)
             except (KeyError, ValueError) as exc:
                 raise CommandError(f"{path}: not a labelled set ({exc})") from exc
+            self.stdout.write(f"== {path.name}")
             for line in format_report(report):
                 self.stdout.write(line)
+            # A model gives each gap's question in English: rows join across languages.
+            across = name == "anthropic"
+            for line in format_loop(loop_figures(report, across_languages=across)):
+                self.stdout.write(line)
+            self.stdout.write(
+                f"  out of scope        {report.out_of_scope} counted "
+                f"({report.out_of_scope_expected} labelled), not queued"
+            )
+            if options["calibrate"]:
+                best = calibrate(report, across_languages=across)
+                self.stdout.write(
+                    "  grouping threshold by pairwise F1: "
+                    + ", ".join(f"{t:.2f}: {f1:.2f}" for t, f1 in best[:5])
+                )
             if options["show_noise"]:
                 for cid, kind, item in report.noise:
                     self.stdout.write(f"    noise: {cid} {kind}: {item}")

@@ -1,0 +1,224 @@
+"""The loop on a labelled set: queue rows per question, rows worth a look, and the next visitor.
+
+Given what an extractor would queue for each labelled conversation
+(evaluation.py), this groups the gaps exactly as a run does (groups.py, the
+same threshold), then measures:
+
+- recall: badly answered conversations whose gap reaches the queue;
+- rows per question: queue rows the gaps of one question became (1 is right),
+  and rows mixing different questions (a false join);
+- rows worth a look: queue rows holding at least one conversation a reviewer
+  wanted queued (the precision a reviewer feels);
+- replay: one answer per question is released (a record made from the
+  question's largest group, its wordings as search keys, as the review app
+  writes it); the share of the question's visitors whose own question
+  selects it through the reader, and — leaving each visitor's own wording
+  out of the keys — the share a *next* visitor's question would select.
+
+``calibrate`` picks the grouping threshold on a (development) part.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from memory_kb.knowledge import Snapshot
+
+from knowledge_repo.reader import KnowledgeBase
+from knowledge_repo.recordfile import RecordData, index_line, render_index, render_record
+
+from .evaluation import LabelledConversation, Report
+from .groups import GroupIndex
+from .searchkeys import search_keys
+
+Member = tuple[LabelledConversation, Any]  # a conversation and one gap candidate of it
+
+
+def group_outcomes(report: Report, threshold: float | None = None) -> list[list[Member]]:
+    """The gaps of a report grouped as a run groups them (nearest group above the threshold)."""
+    gaps = [(conv, c) for conv, cands in report.outcomes for c in cands if c.kind == "gap"]
+    index = GroupIndex.build([], [], corpus=[c.question for _, c in gaps])
+    if threshold is not None:
+        index.threshold = threshold
+    groups: list[list[Member]] = []
+    for member in gaps:
+        found = index.find(member[1].question)
+        if found is None:
+            groups.append([member])
+            index.add(len(groups) - 1, member[1].question)
+        else:
+            groups[found].append(member)
+            index.add(found, member[1].question)
+    return groups
+
+
+def label_of(conv: LabelledConversation, across_languages: bool) -> str:
+    """The row a conversation's gap belongs in: its question, or offline its question and language."""
+    if not conv.question:
+        return ""
+    return conv.question if across_languages else f"{conv.question}/{conv.lang}"
+
+
+def pair_f1(groups: list[list[Member]], across_languages: bool = False) -> float:
+    """Pairwise F1 of "same question" over the grouped gaps (labels from the set)."""
+    label = {id(c): label_of(conv, across_languages) for g in groups for conv, c in g}
+    question = {id(c): conv.question for g in groups for conv, c in g}
+    group_of = {id(c): n for n, g in enumerate(groups) for _, c in g}
+    ids = list(label)
+    tp = fp = fn = 0
+    for i, a in enumerate(ids):
+        for b in ids[i + 1 :]:
+            same = bool(label[a]) and label[a] == label[b]
+            joined = group_of[a] == group_of[b]
+            if not same and joined and question[a] and question[a] == question[b]:
+                continue  # the same question in two languages, joined offline: a bonus
+            tp += same and joined
+            fp += joined and not same
+            fn += same and not joined
+    return 2 * tp / (2 * tp + fp + fn) if tp else 0.0
+
+
+def calibrate(
+    report: Report, steps: Sequence[float] | None = None, across_languages: bool = False
+) -> list[tuple[float, float]]:
+    """(threshold, pairwise F1) for each threshold tried, best first."""
+    steps = steps or [round(0.10 + 0.02 * i, 2) for i in range(36)]
+    scores = [(t, pair_f1(group_outcomes(report, t), across_languages)) for t in steps]
+    return sorted(scores, key=lambda ts: (-ts[1], ts[0]))
+
+
+@dataclass
+class LoopFigures:
+    gap_conversations: int = 0
+    reached: int = 0
+    rows: int = 0
+    rows_worth: int = 0
+    questions: int = 0
+    rows_per_question: float = 0.0
+    one_row: int = 0  # questions whose caught gaps are exactly one row
+    mixed_rows: int = 0
+    visitors: int = 0
+    own_hits: int = 0
+    next_hits: int = 0
+    own_hits_without_keys: int = 0
+    missed: list[str] = field(default_factory=list)
+
+    @property
+    def recall(self) -> float:
+        return self.reached / self.gap_conversations if self.gap_conversations else 0.0
+
+    @property
+    def worth_share(self) -> float:
+        return self.rows_worth / self.rows if self.rows else 0.0
+
+
+def _first_question(conv: LabelledConversation, cands: list[Any]) -> str:
+    gap = next((c for c in cands if c.kind == "gap"), None)
+    if gap is not None:
+        return gap.question
+    users = [t.text for t in conv.turns if t.role == "user"]
+    return users[-1] if users else ""
+
+
+def _knowledge(records: list[RecordData]) -> KnowledgeBase:
+    files = {r.path: render_record(r) for r in records}
+    files["MEMORY.md"] = render_index(
+        {r.slug: index_line(r.slug, r.name, r.description) for r in records}
+    )
+    return KnowledgeBase(snapshot=Snapshot.from_files(files, release="eval"))
+
+
+def _record(
+    slug: str, group: list[Member], *, leave_out: str = "", keys: bool = True
+) -> RecordData:
+    lead = group[0][1]
+    wordings = [c.question for _, c in group if c.question != leave_out]
+    return RecordData(
+        slug=slug,
+        name=lead.name,
+        description=lead.question if lead.question != leave_out else lead.name,
+        type="project",
+        body="The answer a reviewer wrote.",
+        search_keys=search_keys(wordings, exclude=[lead.name]) if keys else [],
+    )
+
+
+def loop_figures(
+    report: Report, threshold: float | None = None, across_languages: bool = False
+) -> LoopFigures:
+    """The figures of the module docstring; rows per question are per language offline."""
+    figures = LoopFigures()
+    groups = group_outcomes(report, threshold)
+    memory_rows = [(conv, c) for conv, cands in report.outcomes for c in cands if c.kind != "gap"]
+    figures.rows = len(groups) + len(memory_rows)
+    figures.rows_worth = sum(any("gap" in conv.expected for conv, _ in g) for g in groups) + sum(
+        "memory" in conv.expected for conv, _ in memory_rows
+    )
+    # A row mixing questions (the same question in two languages is one question).
+    figures.mixed_rows = sum(len({conv.question for conv, _ in g}) > 1 for g in groups)
+    by_label: defaultdict[str, list[int]] = defaultdict(list)
+    by_question: defaultdict[str, list[int]] = defaultdict(list)
+    for n, g in enumerate(groups):
+        for conv, _ in g:
+            if conv.question:
+                by_label[label_of(conv, across_languages)].append(n)
+                by_question[conv.question].append(n)
+    visitors = [
+        (conv, cands) for conv, cands in report.outcomes if "gap" in conv.expected and conv.question
+    ]
+    figures.gap_conversations = len(visitors)
+    figures.reached = sum(any(c.kind == "gap" for c in cands) for _, cands in visitors)
+    figures.missed = [
+        conv.id for conv, cands in visitors if not any(c.kind == "gap" for c in cands)
+    ]
+    rows = {q: len(set(ns)) for q, ns in by_label.items()}
+    figures.questions = len({label_of(conv, across_languages) for conv, _ in visitors})
+    figures.rows_per_question = sum(rows.values()) / len(rows) if rows else 0.0
+    figures.one_row = sum(1 for n in rows.values() if n == 1)
+    # One answer per question: one record, named after its largest row; every row of the
+    # question (offline, one per language) answered with it adds its wordings as keys.
+    largest: dict[str, list[Member]] = {}
+    for q, ns in by_question.items():
+        order = [n for n, _ in Counter(ns).most_common()]
+        largest[q] = [m for n in order for m in groups[n]]
+    slug = {q: f"answer-{i}" for i, q in enumerate(sorted(largest))}
+    records = [_record(slug[q], members) for q, members in largest.items()]
+    bare = [_record(slug[q], members, keys=False) for q, members in largest.items()]
+    kb, kb_bare = _knowledge(records), _knowledge(bare)
+    for conv, cands in visitors:
+        if conv.question not in slug:
+            continue
+        figures.visitors += 1
+        asked = _first_question(conv, cands)
+        want = slug[conv.question]
+        figures.own_hits += want in {s.slug for s in kb.select(asked)}
+        figures.own_hits_without_keys += want in {s.slug for s in kb_bare.select(asked)}
+        others = [
+            _record(slug[q], members, leave_out=asked) if q == conv.question else r
+            for (q, members), r in zip(largest.items(), records, strict=True)
+        ]
+        figures.next_hits += want in {s.slug for s in _knowledge(others).select(asked)}
+    return figures
+
+
+def format_loop(figures: LoopFigures) -> list[str]:
+    def share(n: int, d: int) -> str:
+        return f"{n / d:5.0%} ({n} of {d})" if d else "  n/a"
+
+    return [
+        f"  reached the queue   {share(figures.reached, figures.gap_conversations)} of badly "
+        "answered conversations",
+        f"  queue rows          {figures.rows}; worth a look "
+        f"{share(figures.rows_worth, figures.rows)}",
+        f"  rows per question   {figures.rows_per_question:.2f} "
+        f"({figures.one_row} of {figures.questions} questions "
+        f"in one row; {figures.mixed_rows} rows mix questions)",
+        "  one answer released per question (every row of it answered with that record):",
+        f"  replay, own words   {share(figures.own_hits, figures.visitors)} select the answer "
+        f"(without search keys {share(figures.own_hits_without_keys, figures.visitors)})",
+        f"  replay, next visitor {share(figures.next_hits, figures.visitors)} (own wording "
+        "left out of the keys)",
+    ]

@@ -1,0 +1,147 @@
+"""Questions as vectors, so the same question in other words meets itself.
+
+A question becomes a TF-IDF vector (scikit-learn) of its terms: for Latin,
+Cyrillic and other alphabetic scripts the content words and their character
+3-5-grams (so "refund" meets "refunds" and "reembolso" meets "reembolsar");
+for Chinese, Japanese and Korean character 1- and 2-grams (no word segmenter
+needed); plus the English concepts of the glossary's Chinese and Japanese
+service words, so a few common questions meet across languages even offline.
+Question words and particles are left out. Text is normalised first
+(typographic quotes, full-width forms, NFKC, case), so no variant of a
+character keeps two wordings apart.
+
+Two questions ask the same thing when the cosine of their vectors reaches
+``GROUP_SIMILARITY``. That threshold is calibrated on the development part of
+the labelled set (``manage.py extract_eval --calibrate``), never on the test
+part; see ``eval/README.md`` for how and with what result.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from django.conf import settings
+from sklearn.feature_extraction.text import HashingVectorizer, TfidfTransformer
+
+from knowledge_repo.screening.normalise import normalise_text
+
+from .glossary import CJK_STOP, GLOSSARY, GLOSSARY_RE, STOP_WORDS, SYNONYMS
+
+# Cosine at or above which two questions ask the same thing. Chosen by
+# `extract_eval --calibrate` on the development part: the threshold with the
+# best pairwise F1 of "same question" over all pairs of its gap questions
+# (see eval/README.md for the figures). Settable as EXTRACTION_GROUP_SIMILARITY.
+GROUP_SIMILARITY = 0.38
+# Two questions in Chinese or Japanese (no words to compare) are one when this close.
+REPEAT_SIMILARITY = 0.7
+N_FEATURES = 2**20
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_RUN = re.compile(rf"[{_CJK}]+|[^\W_{_CJK}]+(?:'[^\W_{_CJK}]+)?")
+_CJK_RUN = re.compile(rf"[{_CJK}]")
+# Concept words weigh like a whole word of the question in every script.
+CONCEPT_WEIGHT = 3
+CONCEPTS = frozenset(word for concept in GLOSSARY.values() for word in concept.split())
+
+
+def _latin_terms(word: str) -> list[str]:
+    word = SYNONYMS.get(word, word)
+    if len(word) > 4 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    terms = [f"w:{word}"] * (CONCEPT_WEIGHT if word in CONCEPTS else 1)
+    padded = f" {word} "
+    for n in (3, 4, 5):
+        terms.extend(padded[i : i + n] for i in range(max(len(padded) - n + 1, 0)))
+    return terms
+
+
+def _cjk_terms(run: str) -> list[str]:
+    terms: list[str] = []
+    for piece in CJK_STOP.sub(" ", run).split():
+        terms.extend(piece)
+        terms.extend(piece[i : i + 2] for i in range(len(piece) - 1))
+    return terms
+
+
+def question_terms(text: str) -> list[str]:
+    """The terms a question is compared on (see the module docstring)."""
+    text = normalise_text(text)
+    concepts = [GLOSSARY[m.group()] for m in GLOSSARY_RE.finditer(text)]
+    text = GLOSSARY_RE.sub(" ", text)
+    terms: list[str] = []
+    for run in _RUN.findall(text):
+        if _CJK_RUN.match(run):
+            terms.extend(_cjk_terms(run))
+        elif run not in STOP_WORDS and not (len(run) == 1 and not run.isdigit()):
+            terms.extend(_latin_terms(run))
+    for concept in concepts:
+        for word in concept.split():
+            terms.extend([f"w:{word}"] * CONCEPT_WEIGHT)
+    return terms
+
+
+def group_similarity() -> float:
+    """The calibrated threshold, or the EXTRACTION_GROUP_SIMILARITY setting."""
+    return float(getattr(settings, "EXTRACTION_GROUP_SIMILARITY", GROUP_SIMILARITY))
+
+
+class QuestionSpace:
+    """TF-IDF vectors of questions, with document frequencies from a corpus of questions.
+
+    Terms are hashed (no vocabulary to keep), so a question with words the
+    corpus never had still gets a vector; such terms count as rare.
+    """
+
+    def __init__(self, corpus: Sequence[str]) -> None:
+        self._hash = HashingVectorizer(
+            analyzer=question_terms, n_features=N_FEATURES, alternate_sign=False, norm=None
+        )
+        self._tfidf = TfidfTransformer(sublinear_tf=True)
+        self._tfidf.fit(self._hash.transform(list(corpus) or [""]))
+
+    def vectors(self, texts: Sequence[str]) -> Any:
+        """One L2-normalised sparse row per text (cosine = dot product)."""
+        return self._tfidf.transform(self._hash.transform(list(texts)))
+
+    def similarity(self, a: str, b: str) -> float:
+        """Cosine of two questions, 0-1."""
+        rows = self.vectors([a, b])
+        return float(rows[0].multiply(rows[1]).sum())
+
+    def matrix(self, texts: Sequence[str]) -> Any:
+        """Pairwise cosines of `texts` (a dense array)."""
+        rows = self.vectors(texts)
+        return (rows @ rows.T).toarray()
+
+
+def content_words(text: str) -> set[str]:
+    """The whole words (and glossary concepts) a question is compared on."""
+    return {t for t in question_terms(text) if t.startswith("w:")}
+
+
+def similar(a: str, b: str, *, threshold: float | None = None) -> bool:
+    """Whether two questions would join one group (cosine at the threshold, on just the two)."""
+    limit = group_similarity() if threshold is None else threshold
+    return bool(question_terms(a)) and QuestionSpace([a, b]).similarity(a, b) >= limit
+
+
+def repeats(a: str, b: str, *, threshold: float | None = None) -> bool:
+    """Whether `b` asks the question `a` again, in the same or other words.
+
+    With only two questions there are no document frequencies to tell a
+    shared "what time … open" from the word that differs, so two questions
+    in words must also share their content words one way round ("When does
+    the pool open?" and "What time does the pool open?", never "… the spa
+    open?"); questions in Chinese or Japanese, compared on characters, need
+    `REPEAT_SIMILARITY`.
+    """
+    if not question_terms(a) or not question_terms(b):
+        return False
+    score = QuestionSpace([a, b]).similarity(a, b)
+    if score < (group_similarity() if threshold is None else threshold):
+        return False
+    left, right = content_words(a), content_words(b)
+    if left and right:
+        return left <= right or right <= left
+    return score >= REPEAT_SIMILARITY
