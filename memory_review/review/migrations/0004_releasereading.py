@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("knowledge_repo", "0005_backfill_change_files"),
-        ("review", "0002_alter_reviewevent_action_reviewerprofile_heldchange"),
+        ("review", "0003_handles_are_not_login_names"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
