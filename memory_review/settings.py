@@ -366,6 +366,9 @@ BACKUP_IDENTITY_FILE = env_str("BACKUP_IDENTITY_FILE")
 REVIEW_CLAIM_SECONDS = env_int("REVIEW_CLAIM_SECONDS", 300)
 # Records whose valid_until falls within this many days are listed on the dashboard.
 REVIEW_EXPIRY_WARNING_DAYS = env_int("REVIEW_EXPIRY_WARNING_DAYS", 30)
+# Every change (not only high-risk text) needs two different approvers before
+# it is committed. Publishing always needs a second reader: the publisher.
+REVIEW_TWO_APPROVALS = env_bool("REVIEW_TWO_APPROVALS", False)
 
 # One line per event. Django's default config gives the "django" logger its
 # own console handler and lets it propagate to ours too, so every request
