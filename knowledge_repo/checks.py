@@ -85,7 +85,9 @@ def content_findings(
     data: RecordData, file_text: str, *, allowed: Iterable[str] | None = None
 ) -> list[Raw]:
     """What the text of one record file holds (cacheable by blob: no date, no other record)."""
-    allowed = screening.public_contacts() if allowed is None else allowed
+    allowed = (
+        screening.public_contacts() + screening.public_domains() if allowed is None else allowed
+    )
     found: list[Raw] = []
     fields = (("name", data.name), ("description", data.description), ("body", data.body))
     for span in screening.screen(fields, allow=allowed):
@@ -139,7 +141,7 @@ def scan_record(data: RecordData, file_text: str) -> list[Finding]:
 
 def remember(root: Path, records: Iterable[tuple[str, RecordData, str]]) -> None:
     """Cache what the checks find in these (blob id, record, file text) triples (the committer)."""
-    allowed = screening.public_contacts()
+    allowed = screening.public_contacts() + screening.public_domains()
     cache = FindingCache(root, allowed, load=False)
     for sha, data, text in records:
         cache.add(sha, data.valid_until, content_findings(data, text, allowed=allowed))
@@ -179,7 +181,7 @@ def scan_tree(
     (or the committer) has seen is read and scanned; the rest come from the
     cache, which is keyed by content, detectors and allow-list.
     """
-    allowed = screening.public_contacts()
+    allowed = screening.public_contacts() + screening.public_domains()
     cache = FindingCache(root, allowed)
     missing = [(path, sha) for path, sha in blobs.items() if cache.get(sha) is None]
     for (path, sha), text in zip(

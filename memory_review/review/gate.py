@@ -93,9 +93,14 @@ def _normal(value: Any) -> Any:
 
 
 def scan(fields: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Flags on the text fields, without the organisation's own public contacts."""
+    """Flags on the text fields, without the organisation's own public contacts.
+
+    Text about to be committed is also screened by the Anthropic classifier when
+    ANTHROPIC_API_KEY is set (``classify=True``); without a key nothing changes.
+    """
     texts = ((name, str(fields.get(name) or "")) for name in TEXT_FIELDS)
-    return screening.screen(texts)  # allow-list: the PUBLIC_CONTACTS setting
+    # allow-list: the PUBLIC_CONTACTS and PUBLIC_DOMAINS settings
+    return screening.screen(texts, classify=True)
 
 
 def check_text(
