@@ -53,7 +53,7 @@ def cut_release(*, progress: Progress, user: Any, name: str | None = None) -> di
     progress("running the release checks and tagging")
     try:
         result = actions.cut_release(user=user, name=name)
-    except kr.KnowledgeError as error:
+    except (kr.KnowledgeError, actions.ReviewError) as error:
         raise JobError(str(error)) from error
     if result.release is None:
         count = len(result.failures)
@@ -65,7 +65,7 @@ def publish_release(*, progress: Progress, user: Any, name: str) -> dict[str, An
     progress(f"publishing {name}")
     try:
         publication = actions.publish_release(user=user, name=name)
-    except kr.KnowledgeError as error:
+    except (kr.KnowledgeError, actions.ReviewError) as error:
         raise JobError(str(error)) from error
     return {
         "release": publication.release.name,
@@ -78,7 +78,7 @@ def rollback_release(*, progress: Progress, user: Any) -> dict[str, Any]:
     progress("moving published back one release")
     try:
         publication = actions.rollback_release(user=user)
-    except kr.KnowledgeError as error:
+    except (kr.KnowledgeError, actions.ReviewError) as error:
         raise JobError(str(error)) from error
     return {"release": publication.release.name, "ok": publication.ok}
 

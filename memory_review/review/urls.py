@@ -9,6 +9,7 @@ from .views import (
     live,
     queue,
     records,
+    release_walk,
     releases,
     replay,
 )
@@ -54,6 +55,9 @@ urlpatterns = [
     path("releases/findings/clear/", releases.finding_clear, name="finding_clear"),
     # Work the committer does for a page (release checks, cut, publish, roll back, replay)
     path("jobs/<int:pk>/", releases.job_detail, name="job"),
+    # The release review: the publisher walks every change, then publishes
+    path("releases/<str:name>/review/", release_walk.walk, name="release_walk"),
+    path("releases/<str:name>/read/", release_walk.mark_read, name="release_read"),
     # Overview
     path("dashboard/", dashboard.dashboard, name="dashboard"),
     path("replay/<int:pk>/", replay.replay, name="replay"),

@@ -20,7 +20,7 @@ from knowledge_repo.checks import Finding
 from knowledge_repo.models import KnowledgeJob, Publication, Release
 from memory_review.roles import is_publisher, publisher_required, reviewer_required
 
-from .. import actions
+from .. import actions, foureyes
 from ..jobs import committed_head
 
 RELEASE_JOBS = {"release_check", "cut_release", "publish_release", "rollback_release"}
@@ -94,9 +94,15 @@ def release_cut(request: HttpRequest) -> HttpResponse:
 @publisher_required
 def release_publish(request: HttpRequest) -> HttpResponse:
     name = request.POST.get("name", "").strip()
-    if not Release.objects.filter(name=name).exists():
+    release = Release.objects.filter(name=name).first()
+    if release is None:
         messages.error(request, _("There is no release %(name)s.") % {"name": name or "?"})
         return redirect("review:releases")
+    try:  # four eyes reads the database: refuse at once rather than in a job
+        foureyes.require_four_eyes(user=request.user, release=release)
+    except actions.ReviewError as error:
+        messages.error(request, str(error))
+        return redirect("review:release_walk", name=release.name)
     return _start(request, "publish_release", name=name)
 
 
