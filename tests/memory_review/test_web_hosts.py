@@ -149,7 +149,7 @@ def hosts(tmp_path):
                         pass
                     assert time.monotonic() < deadline, "a web host did not start"
                     time.sleep(0.3)
-        yield bases, homes, committer_home
+        yield bases, homes, committer_home, database
     finally:
         for process in processes:
             os.killpg(process.pid, signal.SIGTERM)
@@ -161,7 +161,7 @@ def hosts(tmp_path):
 
 
 def test_two_web_hosts_without_git_serve_every_page_and_release_through_the_committer(hosts):
-    bases, homes, committer_home = hosts
+    bases, homes, committer_home, database = hosts
     clients = [httpx2.Client(timeout=60), httpx2.Client(timeout=60)]
     try:
         for http, base, name in zip(clients, bases, ("pat", "quinn"), strict=True):
@@ -212,6 +212,15 @@ def test_two_web_hosts_without_git_serve_every_page_and_release_through_the_comm
         cut = _post_form(clients[0], bases[0], "/releases/", "/releases/cut/", name="v7")
         html = _wait_for_job(clients[0], bases[0], cut.headers["location"])
         assert "Release v7 cut" in html, html[-2000:]
+        # Four eyes: quinn walks every change of v7 (as on its review page), then publishes.
+        _run(
+            _env(committer_home, database),
+            committer_home,
+            "shell",
+            "-c",
+            "from django.contrib.auth.models import User; from tests.review.factories import walk;"
+            " walk(User.objects.get(username='quinn'), 'v7')",
+        )
         published = _post_form(clients[1], bases[1], "/releases/", "/releases/publish/", name="v7")
         html = _wait_for_job(clients[1], bases[1], published.headers["location"])
         assert "v7 is published" in html, html[-2000:]

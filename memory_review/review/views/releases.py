@@ -79,9 +79,28 @@ def release_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+DONE_MESSAGES = {
+    "cut_release": "Release %(release)s cut. Publish it when ready.",
+    "publish_release": "%(release)s is published.",
+    "rollback_release": "Published is back at %(release)s.",
+}
+
+
 def _start(request: HttpRequest, kind: str, **params: object) -> HttpResponse:
+    """Queue the job; follow it on its page, or (embedded: it ran already) say how it went."""
     job = jobs.enqueue(kind, user=request.user, **params)
-    return redirect("review:job", pk=job.pk)
+    if job.status == KnowledgeJob.Status.FAILED:
+        messages.error(request, job.error)
+    elif job.status == KnowledgeJob.Status.DONE:
+        message = _(DONE_MESSAGES[kind]) % {"release": job.result.get("release", "")}
+        if job.result.get("failed_remotes"):
+            message += " " + _("These remotes failed: %(remotes)s") % {
+                "remotes": ", ".join(job.result["failed_remotes"])
+            }
+        messages.success(request, message)
+    else:
+        return redirect("review:job", pk=job.pk)
+    return redirect("review:releases")
 
 
 @require_POST
