@@ -15,11 +15,11 @@ from .recordfile import (
     RECORDS_DIR,
     RecordFormatError,
     index_entry,
-    index_paths,
     parse_record,
     split_front_matter,
 )
 from .search import SearchIndex
+from .topics import index_paths
 
 __all__ = ["Snapshot"]
 
