@@ -100,18 +100,18 @@ def _apply(repo: Repo, root: Path, change: Change) -> tuple[str, Files]:
         paths.append(record_path(slug))
     # MEMORY.md, and past its budget the topic files index/<topic>.md (the record format).
     old_indexes = {
-        p: text
+        p: old
         for p in index_paths(
             [INDEX_FILE, *(f"{INDEX_DIR}/{f.name}" for f in (root / INDEX_DIR).glob("*.md"))]
         )
-        if (text := _read(root / p)) is not None
+        if (old := _read(root / p)) is not None
     }
-    for path, text in update_indexes(old_indexes or {INDEX_FILE: INDEX_HEADER}, lines).items():
-        if text is None:
+    for path, new in update_indexes(old_indexes or {INDEX_FILE: INDEX_HEADER}, lines).items():
+        if new is None:
             (root / path).unlink(missing_ok=True)
-        elif text != old_indexes.get(path):
+        elif new != old_indexes.get(path):
             (root / path).parent.mkdir(exist_ok=True)
-            write_text(root / path, text)
+            write_text(root / path, new)
         paths.append(path)
     repo.git.add("-A", "--", *paths)
     repo.git.commit(
