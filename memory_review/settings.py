@@ -245,6 +245,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = INGEST_MAX_REQUEST_BYTES
 # --- Extraction ---------------------------------------------------------------
 ANTHROPIC_API_KEY = env_secret("ANTHROPIC_API_KEY")
 EXTRACTION_MODEL = env_str("EXTRACTION_MODEL", "claude-sonnet-4-6")
+# The model that screens every text about to be committed, as one more detector,
+# when ANTHROPIC_API_KEY is set (knowledge_repo/screening/classifier.py).
+SCREENING_MODEL = env_str("SCREENING_MODEL", "claude-haiku-4-5")
 EXTRACTION_MAX_CONCURRENCY = env_int("EXTRACTION_MAX_CONCURRENCY", 4)
 # Conversations per task; each task is one unit a worker picks up.
 EXTRACTION_CHUNK_SIZE = env_int("EXTRACTION_CHUNK_SIZE", 50)
@@ -320,6 +323,10 @@ KNOWLEDGE_PUBLIC_HANDLE = "memory_review.review.identity.public_handle"
 # The organisation's own public contacts (e-mail addresses, phone numbers) that
 # records may name; any other e-mail address or phone number blocks a release.
 PUBLIC_CONTACTS = env_list("PUBLIC_CONTACTS")
+# The organisation's own domains (e.g. "shop.example"; subdomains included): links and
+# images there are not flagged; an image from any other domain, or a link to one that
+# carries data in its query string, is (the classic exfiltration through an image URL).
+PUBLIC_DOMAINS = env_list("PUBLIC_DOMAINS")
 # Key of the opaque source references records carry (stable while it stays the
 # same; set it in production so rotating SECRET_KEY does not change them).
 SOURCE_REF_KEY = env_secret("SOURCE_REF_KEY") or SECRET_KEY
@@ -359,6 +366,9 @@ BACKUP_IDENTITY_FILE = env_str("BACKUP_IDENTITY_FILE")
 REVIEW_CLAIM_SECONDS = env_int("REVIEW_CLAIM_SECONDS", 300)
 # Records whose valid_until falls within this many days are listed on the dashboard.
 REVIEW_EXPIRY_WARNING_DAYS = env_int("REVIEW_EXPIRY_WARNING_DAYS", 30)
+# Every change (not only high-risk text) needs two different approvers before
+# it is committed. Publishing always needs a second reader: the publisher.
+REVIEW_TWO_APPROVALS = env_bool("REVIEW_TWO_APPROVALS", False)
 
 # One line per event. Django's default config gives the "django" logger its
 # own console handler and lets it propagate to ours too, so every request

@@ -73,6 +73,7 @@ class ReviewEvent(models.Model):
         RELEASE = "release", _("Release")
         PUBLISH = "publish", _("Publish")
         ROLLBACK = "rollback", _("Rollback")
+        WALK_RELEASE = "walk_release", _("read a whole release")
 
     candidate = models.ForeignKey(
         "extraction.Candidate",
@@ -175,3 +176,30 @@ class HeldChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.slug} ({self.status})"
+
+
+class ReleaseReading(models.Model):
+    """A publisher read one change of a release on its release review.
+
+    Publishing a release needs its publisher to have read every change since
+    the last published release (:mod:`memory_review.review.foureyes`): the
+    publisher is the second reader of every text that goes public. A reading
+    belongs to one release and one person; it is never carried over.
+    """
+
+    release = models.ForeignKey(
+        "knowledge_repo.Release", on_delete=models.CASCADE, related_name="+"
+    )
+    change = models.ForeignKey("knowledge_repo.Change", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    read_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["release", "user", "change"], name="release_reading_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} read change {self.change_id} of {self.release_id}"
