@@ -162,6 +162,8 @@ class Candidate(models.Model):
     group = models.ForeignKey(
         "GapGroup", on_delete=models.SET_NULL, null=True, blank=True, related_name="candidates"
     )
+    # A model's English wording of a gap's question: groups meet across languages on it.
+    canonical = models.TextField(blank=True)
     # Asked again after the group's answer was released: the release's name ("v3").
     still_asked_after = models.CharField(max_length=100, blank=True)
     # The learning queue: predicted chance of approval, and the score the queue sorts by
