@@ -11,6 +11,8 @@ in English (`canonical`), so groups join across languages.
 
 from __future__ import annotations
 
+import datetime as dt
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +25,18 @@ from knowledge_repo.screening.normalise import normalise_text
 
 from .models import Candidate, GapGroup
 from .similarity import QuestionSpace, group_similarity
+
+OPEN = (Candidate.Status.PENDING, Candidate.Status.AWAITING_SECOND)
+# Recency in ask_score: a week newer counts like twice the visitors.
+ASK_EPOCH = dt.datetime(2020, 1, 1, tzinfo=dt.UTC)
+ASK_WEEK_SECONDS = 7 * 24 * 3600
+
+
+def ask_score(visitors: int, last_seen: dt.datetime) -> float:
+    """Visitors × recency as a sortable number: log2(visitors) + weeks since ASK_EPOCH."""
+    weeks = (last_seen - ASK_EPOCH).total_seconds() / ASK_WEEK_SECONDS
+    return math.log2(max(visitors, 1)) + weeks
+
 
 # Wordings a group keeps (the first ones, then new ones as they come, distinct once normalised).
 MAX_WORDINGS = 24
@@ -121,6 +135,7 @@ def assign_groups(candidates: Iterable[Candidate], index: GroupIndex) -> None:
 
     for c in candidates:
         if c.kind != Candidate.Kind.GAP:
+            c.ask_score = ask_score(1, now)
             continue
         found = index.find(c.question, c.canonical)
         if found is not None:
@@ -131,10 +146,15 @@ def assign_groups(candidates: Iterable[Candidate], index: GroupIndex) -> None:
             GapGroup.objects.filter(pk=group.pk).update(
                 visitors=F("visitors") + 1, last_seen=now, key=key
             )
+            group.visitors += 1
             if key != group.key:
                 for line in set(wordings_of_key(key)) - set(wordings_of_key(group.key)):
                     index.add(group, line)
                 group.key = key
+            # The open row of the group rises with every visitor who asks.
+            Candidate.objects.filter(group=group, status__in=OPEN).update(
+                ask_score=ask_score(group.visitors, now)
+            )
         else:
             group = GapGroup.objects.create(
                 question=c.question[:2000],
@@ -146,6 +166,7 @@ def assign_groups(candidates: Iterable[Candidate], index: GroupIndex) -> None:
             for line in wordings_of_key(group.key):
                 index.add(group, line)
         c.group = group
+        c.ask_score = ask_score(group.visitors, now)
         if group.answered_at is not None:
             release = release_after(group.answered_at)
             # Asked again once the answer was out: the answer is not found, or is wrong.
