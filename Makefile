@@ -34,7 +34,8 @@ run: install
 	$(PY) manage.py runserver $(HOST)
 
 # Production: gunicorn + whitenoise, a task worker, the committer and the scheduler
-# (Procfile, run by honcho). DEBUG is off unless you turn it on, and then it refuses.
+# (the Procfile's process types, run by supervisord: each one restarts on its own while
+# the others keep serving). DEBUG is off unless you turn it on, and then it refuses.
 serve: install
 	@debug="$(if $(filter file,$(origin DEBUG)),false,$(DEBUG))"; \
 	case "$$(echo "$$debug" | tr A-Z a-z)" in 0|false|no|off|"") ;; \
@@ -52,7 +53,8 @@ serve: install
 	$(PY) manage.py collectstatic --noinput -v0 && \
 	$(PY) manage.py kb_init >/dev/null && \
 	echo "memory review (production) listening on http://$(HOST) (ALLOWED_HOSTS=$$ALLOWED_HOSTS): web, worker, committer, scheduler" && \
-	exec $(VENV)/bin/honcho start -f Procfile
+	conf="$$($(PY) manage.py supervisor_conf)" && \
+	exec $(VENV)/bin/supervisord -c "$$conf"
 
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -1,11 +1,6 @@
 """Writes on sources and tokens (ingest itself lives in `conversations.ingest`)."""
 
-import datetime as dt
-import math
-
 from django.db import IntegrityError, transaction
-from django.db.models import Case, F, Q, Value, When
-from django.utils import timezone
 
 from .models import IngestToken, Source
 
@@ -37,24 +32,3 @@ def source_for_token(token: str) -> Source | None:
         .first()
     )
     return found.source if found else None
-
-
-def count_api_request(*, token: str, limit: int, window_seconds: int = 60) -> int:
-    """Count one request against its token's window; 0, or the seconds to wait when over.
-
-    One UPDATE both starts a new window and counts, so concurrent requests on
-    any number of processes never both take the last slot.
-    """
-    now = timezone.now()
-    fresh = Q(window_started_at__gt=now - dt.timedelta(seconds=window_seconds))
-    tokens = IngestToken.objects.filter(token_hash=IngestToken.hash(token))
-    with transaction.atomic():
-        tokens.update(
-            window_count=Case(When(fresh, then=F("window_count") + 1), default=Value(1)),
-            window_started_at=Case(When(fresh, then=F("window_started_at")), default=Value(now)),
-        )
-        row = tokens.values_list("window_count", "window_started_at").first()
-    if row is None or row[0] <= limit or row[1] is None:
-        return 0
-    ends: dt.datetime = row[1] + dt.timedelta(seconds=window_seconds)
-    return max(1, math.ceil((ends - now).total_seconds()))

@@ -6,8 +6,11 @@ array of them) or NDJSON, one per line (`Content-Type: application/x-ndjson`). T
 response is the same summary the command prints. Good records are stored even when
 others are bad (re-sending is safe: ingest is idempotent); any bad record makes the
 status 400 with the line-level errors. Each token may send
-`API_RATE_LIMIT_PER_MINUTE` requests a minute; over that the answer is 429 with
-`Retry-After`.
+`API_RATE_LIMIT_PER_MINUTE` requests in any 60 seconds (a sliding window); over that the
+answer is 429 with `Retry-After`. Requests with a missing or unknown token count against
+the sending address (`API_BAD_TOKEN_LIMIT_PER_MINUTE`), so guessing is limited too.
+`REMOTE_ADDR` is the client's address: `TrustedProxyMiddleware` sets it from
+`X-Forwarded-For` only when the request came through a trusted proxy.
 """
 
 import io
@@ -20,10 +23,10 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from . import formats
-from .actions import count_api_request, source_for_token
+from . import formats, ratelimit
+from .actions import source_for_token
 from .ingest import ingest_stream
-from .models import IngestBatch
+from .models import IngestBatch, IngestToken
 
 logger = logging.getLogger(__name__)
 
@@ -43,19 +46,31 @@ def _error(status: int, message: str, **extra: object) -> JsonResponse:
     return response
 
 
+def _limited(key: str, limit: int, what: str) -> JsonResponse | None:
+    if limit <= 0:
+        return None
+    verdict = ratelimit.hit(key, limit=limit)
+    if verdict.allowed:
+        return None
+    response = _error(429, f"over {limit} {what} in 60 seconds; retry later")
+    response["Retry-After"] = str(verdict.retry_after)
+    return response
+
+
 @csrf_exempt
 @require_POST
 def conversations(request: HttpRequest) -> JsonResponse:
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     source = source_for_token(token.strip()) if scheme.lower() == "bearer" else None
     if source is None:
-        return _error(401, "a valid bearer token is required")
+        limit = settings.API_BAD_TOKEN_LIMIT_PER_MINUTE
+        address = request.META.get("REMOTE_ADDR", "") or "?"
+        refused = _limited(f"bad-token:{address}", limit, "requests without a valid token")
+        return refused or _error(401, "a valid bearer token is required")
     limit = settings.API_RATE_LIMIT_PER_MINUTE
-    wait = count_api_request(token=token.strip(), limit=limit) if limit > 0 else 0
-    if wait:
-        response = _error(429, f"over {limit} requests a minute for this token; retry later")
-        response["Retry-After"] = str(wait)
-        return response
+    refused = _limited(f"token:{IngestToken.hash(token.strip())}", limit, "requests")
+    if refused:
+        return refused
     length = request.headers.get("Content-Length", "")
     if length.isdigit() and int(length) > settings.INGEST_MAX_REQUEST_BYTES:
         return _error(413, f"the body is over {settings.INGEST_MAX_REQUEST_BYTES} bytes")

@@ -27,10 +27,6 @@ class IngestToken(models.Model):
     token_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
-    # The API's rate limit: requests counted in the current one-minute window.
-    # Kept in the database so every web process and host counts the same.
-    window_started_at = models.DateTimeField(null=True, blank=True, editable=False)
-    window_count = models.PositiveIntegerField(default=0, editable=False)
 
     def __str__(self) -> str:
         return f"token for {self.source}"
@@ -42,6 +38,26 @@ class IngestToken(models.Model):
     @staticmethod
     def generate() -> str:
         return "mrv_" + secrets.token_urlsafe(32)
+
+
+class RateWindow(models.Model):
+    """Requests one key (a token, an address) made in one slot of the API's sliding window.
+
+    In the database so every web process and host counts the same;
+    ``conversations.ratelimit`` reads and writes it, the scheduler prunes it.
+    """
+
+    bucket = models.CharField(max_length=100)
+    slot = models.BigIntegerField()
+    hits = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["bucket", "slot"], name="ratewindow_bucket_slot")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.bucket} @ {self.slot}: {self.hits}"
 
 
 class Conversation(models.Model):

@@ -2,19 +2,30 @@
 
 ``backup`` takes the committer's writer lock, so no commit lands between the
 database snapshot and the bundle, and reads the database in one snapshot
-(REPEATABLE READ on PostgreSQL, one transaction on SQLite). ``restore`` puts
-both back on an empty machine: migrate, load, clone the bundle, and push the
-published branch and tags to empty local publish remotes.
+(REPEATABLE READ on PostgreSQL, one transaction on SQLite). The archive is
+0600 in a 0700 directory and, with ``BACKUP_PUBLIC_KEY``, encrypted with age
+(``backup_files``). Its manifest names each member's SHA-256.
+
+``restore`` puts both back on an empty machine, all or nothing: it first
+checks the whole archive (decrypts it, reads every member to the end against
+the manifest's checksums, parses the dump, clones the bundle into a staging
+directory), and only then loads the database in one transaction and moves the
+repository into place as that transaction's last step. A damaged or truncated
+archive is refused with a clear error before anything is touched.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import shutil
 import subprocess
 import tarfile
 import tempfile
-from dataclasses import dataclass
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,10 +38,18 @@ from django.utils import timezone
 from knowledge_repo import gitstore
 from knowledge_repo.actions import ensure_initialised, repo_path
 
-FORMAT = 1
+from . import backup_files as files
+from .backup_files import BackupError
+
+FORMAT = 2
+READABLE_FORMATS = {
+    1,
+    2,
+}  # format 1 archives carry no checksums; their members are still read whole
 DATABASE = "database.json"
 BUNDLE = "knowledge.bundle"
 MANIFEST = "manifest.json"
+MEMBERS = (MANIFEST, DATABASE, BUNDLE)
 # Rebuilt by migrate on the target (content types, permissions) or transient.
 EXCLUDED = [
     "contenttypes",
@@ -40,9 +59,7 @@ EXCLUDED = [
     "django_tasks_database",
 ]
 
-
-class BackupError(Exception):
-    """A backup or restore cannot be done; the message says why."""
+__all__ = ["BackupError", "Manifest", "backup", "default_path", "inspect", "restore"]
 
 
 @dataclass
@@ -54,6 +71,8 @@ class Manifest:
     database_vendor: str
     git_head: str
     objects: int
+    sha256: dict[str, str] = field(default_factory=dict)
+    encrypted: bool = False
 
 
 def _git(*args: str, cwd: Path | None = None) -> str:
@@ -86,32 +105,57 @@ def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
     tar.addfile(info, io.BytesIO(data))
 
 
-def backup(path: Path) -> Manifest:
-    """Write the archive to ``path`` (a .tar.gz); returns its manifest."""
+def default_path(*, encrypted: bool) -> Path:
+    stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
+    suffix = ".tar.gz.age" if encrypted else ".tar.gz"
+    return Path(settings.BACKUP_DIR) / f"memory-review-{stamp}{suffix}"
+
+
+def backup(
+    path: Path | None = None, *, public_keys: list[str] | None = None
+) -> tuple[Path, Manifest]:
+    """Write the archive (to ``path`` or the default); returns where and its manifest."""
+    keys = files.recipients(settings.BACKUP_PUBLIC_KEYS if public_keys is None else public_keys)
+    path = path or default_path(encrypted=bool(keys))
+    files.private_directory(path.parent)
+    if path.exists():
+        raise BackupError(f"{path} already exists")
     ensure_initialised()
     root = repo_path()
     dump = io.StringIO()
-    with tempfile.TemporaryDirectory() as tmp, gitstore.writer_lock(root):
-        _dump_database(dump)
-        bundle = Path(tmp) / BUNDLE
-        _git("bundle", "create", "-q", str(bundle), "--all", cwd=root)
-        head = _git("rev-parse", "HEAD", cwd=root).strip()
+    with tempfile.TemporaryDirectory(dir=path.parent, prefix=".backup-") as tmp:
+        with gitstore.writer_lock(root):
+            _dump_database(dump)
+            bundle = Path(tmp) / BUNDLE
+            _git("bundle", "create", "-q", str(bundle), "--all", cwd=root)
+            head = _git("rev-parse", "HEAD", cwd=root).strip()
         data = dump.getvalue().encode("utf-8")
+        database = Path(tmp) / DATABASE
+        with files.create_private(database) as out:
+            out.write(data)
         manifest = Manifest(
             format=FORMAT,
             created_at=timezone.now().isoformat(timespec="seconds"),
             database_vendor=connection.vendor,
             git_head=head,
             objects=len(json.loads(data)),
+            sha256={DATABASE: files.sha256(database), BUNDLE: files.sha256(bundle)},
+            encrypted=bool(keys),
         )
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(path.name + ".partial")
-        with tarfile.open(partial, "w:gz") as tar:
+        plain = Path(tmp) / "archive.tar.gz"
+        with files.create_private(plain) as raw, tarfile.open(fileobj=raw, mode="w:gz") as tar:
             _add(tar, MANIFEST, json.dumps(manifest.__dict__, indent=2).encode("utf-8"))
-            _add(tar, DATABASE, data)
+            tar.add(database, arcname=DATABASE)
             tar.add(bundle, arcname=BUNDLE)
+        partial = path.with_name(path.name + ".partial")
+        partial.unlink(missing_ok=True)
+        if keys:
+            with files.create_private(partial) as sealed:
+                files.encrypt(plain, sealed, keys)
+        else:
+            plain.replace(partial)
         partial.replace(path)
-    return manifest
+    return path, manifest
 
 
 def _is_empty() -> list[str]:
@@ -125,37 +169,145 @@ def _is_empty() -> list[str]:
     return found
 
 
-def read_manifest(path: Path) -> Manifest:
-    """The manifest of an archive, checking it is one of ours."""
+@dataclass
+class Checked:
+    """An archive read whole and found intact, unpacked in a private staging directory."""
+
+    manifest: Manifest
+    database: Path
+    bundle: Path
+
+
+def _identities(path: Path, identity: Path | None) -> list[Any]:
+    chosen = identity or (
+        Path(settings.BACKUP_IDENTITY_FILE) if settings.BACKUP_IDENTITY_FILE else None
+    )
+    if chosen is None:
+        raise BackupError(
+            f"{path} is encrypted: give the private key with --identity FILE "
+            "(or BACKUP_IDENTITY_FILE)"
+        )
+    return files.identities(chosen)
+
+
+def _unpack(archive: Path, into: Path) -> Manifest:
+    """Read every member to its end (gzip checks its CRC there) and check it against the manifest."""
+    damaged = f"{archive} is damaged or truncated"
+    seen: dict[str, Path] = {}
     try:
-        with tarfile.open(path, "r:gz") as tar:
-            member = tar.extractfile(MANIFEST)
-            raw: dict[str, Any] = json.loads(member.read()) if member else {}
-    except (OSError, tarfile.TarError, KeyError, json.JSONDecodeError) as exc:
-        raise BackupError(f"{path} is not a memory review backup: {exc}") from exc
-    if raw.get("format") != FORMAT:
-        raise BackupError(f"{path} has backup format {raw.get('format')!r}, not {FORMAT}")
-    return Manifest(**raw)
+        with tarfile.open(archive, "r:gz") as tar:
+            for member in tar:
+                if member.name not in MEMBERS or not member.isfile() or member.name in seen:
+                    raise BackupError(
+                        f"{archive} is not a memory review backup: it holds {member.name!r}"
+                    )
+                source = tar.extractfile(member)
+                assert source is not None  # a regular file always has a reader
+                target = into / member.name
+                with files.create_private(target) as out:
+                    shutil.copyfileobj(source, out, files.CHUNK)
+                seen[member.name] = target
+    except BackupError:
+        raise
+    except (EOFError, zlib.error, tarfile.TarError, OSError) as exc:
+        if not seen:
+            raise BackupError(f"{archive} is not a memory review backup ({exc})") from exc
+        raise BackupError(f"{damaged}: {exc}") from exc
+    missing = [name for name in MEMBERS if name not in seen]
+    if MANIFEST in missing:
+        raise BackupError(f"{archive} is not a memory review backup: it has no {MANIFEST}")
+    try:
+        raw: dict[str, Any] = json.loads(seen[MANIFEST].read_bytes())
+        manifest = Manifest(**raw)
+    except (ValueError, TypeError) as exc:
+        raise BackupError(f"{archive} is not a memory review backup: bad manifest ({exc})") from exc
+    if manifest.format not in READABLE_FORMATS:
+        raise BackupError(f"{archive} has backup format {manifest.format!r}, not {FORMAT}")
+    if missing:
+        raise BackupError(f"{damaged}: {', '.join(missing)} missing")
+    for name, expected in manifest.sha256.items():
+        if name in seen and files.sha256(seen[name]) != expected:
+            raise BackupError(f"{damaged}: {name} does not match its checksum")
+    return manifest
 
 
-def restore(path: Path) -> Manifest:
+def _check_contents(checked: Checked, staging: Path) -> None:
+    damaged = "the archive is damaged"
+    try:
+        objects = json.loads(checked.database.read_bytes())
+    except ValueError as exc:
+        raise BackupError(f"{damaged}: its database dump does not parse ({exc})") from exc
+    if not isinstance(objects, list) or len(objects) != checked.manifest.objects:
+        raise BackupError(
+            f"{damaged}: its database dump does not hold {checked.manifest.objects} objects"
+        )
+    # Cloning the bundle checks every object in it; the clone is what restore moves into place.
+    _git("init", "-q", "-b", gitstore.BRANCH, str(staging))
+    try:
+        _git("fetch", "-q", "--update-head-ok", str(checked.bundle), "+refs/*:refs/*", cwd=staging)
+        _git("reset", "-q", "--hard", gitstore.BRANCH, cwd=staging)
+        head = _git("rev-parse", "HEAD", cwd=staging).strip()
+    except BackupError as exc:
+        raise BackupError(f"{damaged}: its git bundle does not load ({exc})") from exc
+    if head != checked.manifest.git_head:
+        raise BackupError(
+            f"{damaged}: its git bundle ends at {head[:12]}, not {checked.manifest.git_head[:12]}"
+        )
+
+
+@contextlib.contextmanager
+def _checked(path: Path, *, identity: Path | None, staging: Path) -> Iterator[Checked]:
+    if not path.is_file():
+        raise BackupError(f"{path} does not exist")
+    with tempfile.TemporaryDirectory(prefix="memory-review-restore-") as tmp:
+        work = Path(tmp)
+        archive = path
+        encrypted = files.is_encrypted(path)
+        if encrypted:
+            archive = work / "archive.tar.gz"
+            files.decrypt(path, archive, _identities(path, identity))
+        unpacked = work / "members"
+        unpacked.mkdir(mode=0o700)
+        manifest = _unpack(archive, unpacked)
+        manifest.encrypted = encrypted
+        checked = Checked(manifest, unpacked / DATABASE, unpacked / BUNDLE)
+        _check_contents(checked, staging)
+        yield checked
+
+
+def inspect(path: Path, *, identity: Path | None = None) -> Manifest:
+    """Check the whole archive as restore would, touching nothing; returns its manifest."""
+    with (
+        tempfile.TemporaryDirectory(prefix="memory-review-check-") as tmp,
+        _checked(path, identity=identity, staging=Path(tmp) / "knowledge") as checked,
+    ):
+        return checked.manifest
+
+
+def restore(path: Path, *, identity: Path | None = None) -> Manifest:
     """Bring database and knowledge repository back from ``path`` onto an empty machine."""
-    manifest = read_manifest(path)
     root = repo_path()
     if (root / ".git").exists():
         raise BackupError(f"{root} already holds a knowledge repository; restore needs none")
-    call_command("migrate", "--noinput", verbosity=0)
-    taken = _is_empty()
-    if taken:
-        raise BackupError(f"the database is not empty (it has {', '.join(taken)})")
-    with tempfile.TemporaryDirectory() as tmp, tarfile.open(path, "r:gz") as tar:
-        tar.extractall(tmp, members=[tar.getmember(DATABASE), tar.getmember(BUNDLE)], filter="data")
-        with transaction.atomic():
-            call_command("loaddata", str(Path(tmp) / DATABASE), verbosity=0)
-        root.mkdir(parents=True, exist_ok=True)
-        _git("init", "-q", "-b", gitstore.BRANCH, str(root))
-        _git("fetch", "-q", "--update-head-ok", str(Path(tmp) / BUNDLE), "+refs/*:refs/*", cwd=root)
-        _git("reset", "-q", "--hard", gitstore.BRANCH, cwd=root)
+    if root.exists() and any(root.iterdir()):
+        raise BackupError(f"{root} is not empty; restore needs an empty or missing directory")
+    root.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{root.name}-restoring-", dir=root.parent))
+    try:
+        with _checked(path, identity=identity, staging=staging / "repo") as checked:
+            call_command("migrate", "--noinput", verbosity=0)
+            taken = _is_empty()
+            if taken:
+                raise BackupError(f"the database is not empty (it has {', '.join(taken)})")
+            with transaction.atomic():
+                call_command("loaddata", str(checked.database), verbosity=0)
+                # Last step of the transaction: if the move fails, the load rolls back.
+                if root.exists():
+                    root.rmdir()
+                (staging / "repo").replace(root)
+            manifest = checked.manifest
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     ensure_initialised()
     _republish(root)
     return manifest

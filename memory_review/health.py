@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -124,6 +126,22 @@ def _batches(now: dt.datetime, health: Health) -> Check:
     return Check("batch_collection", True, f"{submitted} batch(es) waiting, checked {age:.0f}s ago")
 
 
+def _processes(now: dt.datetime, health: Health) -> Check | None:
+    from .supervision import crash_loops, current_rows
+
+    rows = current_rows(now)
+    if not rows:
+        return None  # not under our supervisor (a Procfile platform restarts processes itself)
+    loops = crash_loops(rows, now)
+    health.figures["processes"] = rows
+    health.figures["crash_loops"] = {(loop.row.host, loop.row.name): loop.why for loop in loops}
+    if loops:
+        named = ", ".join(f"{loop.row.name}@{loop.row.host}: {loop.why}" for loop in loops)
+        return Check("processes", False, named)
+    running = sum(row.state == "RUNNING" for row in rows)
+    return Check("processes", True, f"{running} of {len(rows)} running")
+
+
 def health() -> Health:
     """Run every check; the database one first, since the others need it."""
     now = timezone.now()
@@ -137,6 +155,42 @@ def health() -> Health:
     if queue is not None:
         result.checks.append(queue)
     result.checks.append(_batches(now, result))
+    processes = _processes(now, result)
+    if processes is not None:
+        result.checks.append(processes)
     rows = {row.name: row for row in JobRun.objects.all()}
     result.figures["jobs"] = [(job, rows.get(name)) for name, job in JOBS.items()]
     return result
+
+
+_cache_lock = threading.Lock()
+_cached: tuple[float, Health] | None = None
+
+
+def cached_health(max_age: float) -> Health:
+    """``health()`` at most ``max_age`` seconds old, computed once per process meanwhile.
+
+    While one thread refreshes, the others answer from the previous result
+    rather than queue behind it; only the very first call of a process waits.
+    """
+    global _cached
+    now = time.monotonic()
+    current = _cached
+    if current is not None and now - current[0] < max_age:
+        return current[1]
+    if not _cache_lock.acquire(blocking=current is None):
+        return current[1]  # type: ignore[index]
+    try:
+        current = _cached
+        if current is None or time.monotonic() - current[0] >= max_age:
+            current = (time.monotonic(), health())
+            _cached = current
+        return current[1]
+    finally:
+        _cache_lock.release()
+
+
+def forget_cached_health() -> None:
+    """Drop the cached result (tests, and after a change an operator wants seen at once)."""
+    global _cached
+    _cached = None

@@ -24,3 +24,30 @@ class JobRun(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class ProcessState(models.Model):
+    """The state of one supervised process on one host, as its supervisor reported it.
+
+    ``manage.py process_events`` (a supervisord event listener, one per host)
+    writes a row per process on every state change and refreshes them all once
+    a minute; ``exits`` keeps the times of its recent unexpected exits, so
+    /readyz and the dashboard see a crash loop from any web host.
+    """
+
+    host = models.CharField(max_length=200)
+    name = models.CharField(max_length=100)
+    state = models.CharField(max_length=20)
+    pid = models.PositiveIntegerField(null=True, blank=True)
+    changed_at = models.DateTimeField()
+    last_seen = models.DateTimeField()
+    exits = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["host", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["host", "name"], name="processstate_host_name")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name}@{self.host}: {self.state}"

@@ -1,13 +1,12 @@
 """Settings for memory review, read from the environment.
 
 Every value that differs between a laptop and production comes from an
-environment variable through the small typed helpers below, which fail
+environment variable through the small typed helpers of ``memory_review.env``, which fail
 loudly. Nothing permissive is hard-coded for production: with DEBUG off,
 SECRET_KEY and ALLOWED_HOSTS must be given.
 """
 
 import datetime as dt
-import os
 import secrets
 from decimal import Decimal
 from pathlib import Path
@@ -16,55 +15,9 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from memory_review.env import env_bool, env_int, env_list, env_secret, env_str
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env_str(name: str, default: str = "") -> str:
-    return os.environ.get(name, default)
-
-
-def env_bool(name: str, default: bool = False) -> bool:
-    raw = os.environ.get(name)
-    if raw is None or raw == "":
-        return default
-    value = raw.strip().lower()
-    if value in {"1", "true", "yes", "on"}:
-        return True
-    if value in {"0", "false", "no", "off"}:
-        return False
-    raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean (use true or false)")
-
-
-def env_int(name: str, default: int) -> int:
-    raw = os.environ.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        return int(raw)
-    except ValueError as exc:
-        raise ImproperlyConfigured(f"{name}={raw!r} is not an integer") from exc
-
-
-def env_list(name: str, default: list[str] | None = None) -> list[str]:
-    raw = os.environ.get(name)
-    if raw is None or raw.strip() == "":
-        return list(default or [])
-    return [item.strip() for item in raw.split(",") if item.strip()]
-
-
-def env_secret(name: str) -> str | None:
-    """Read a secret from NAME, or from the file named by NAME_FILE."""
-    value = os.environ.get(name)
-    if value:
-        return value
-    path = os.environ.get(f"{name}_FILE")
-    if path:
-        try:
-            return Path(path).read_text(encoding="utf-8").strip()
-        except OSError as exc:
-            raise ImproperlyConfigured(f"{name}_FILE={path!r} cannot be read: {exc}") from exc
-    return None
-
 
 DEBUG = env_bool("DEBUG", False)
 VAR_DIR = Path(env_str("MEMORY_REVIEW_VAR_DIR", str(BASE_DIR / "var")))
@@ -109,6 +62,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: everything after it (the TLS redirect, lockout, rate limits) sees the real
+    # client address in REMOTE_ADDR and only a trusted proxy's X-Forwarded-Proto.
+    "memory_review.middleware.TrustedProxyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files straight after security, before sessions touch the request.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -221,9 +177,13 @@ TASKS = {
     }
 }
 
-# Behind a TLS proxy the client's address is the one the proxy appended to
-# X-Forwarded-For (anything before it is whatever the client claimed).
+# The proxies in front of the app, by address or network (comma-separated, e.g.
+# "10.0.0.5,10.1.0.0/16"). X-Forwarded-For and X-Forwarded-Proto are read only
+# on requests that come from one of them (memory_review.middleware.TrustedProxyMiddleware):
+# the client is the nearest address in X-Forwarded-For that is not a trusted proxy.
+# Anyone else's forwarding headers are dropped, so rotating them walks around nothing.
 BEHIND_TLS_PROXY = env_bool("BEHIND_TLS_PROXY", False)
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", ["127.0.0.1", "::1"] if BEHIND_TLS_PROXY else [])
 
 # Security: strict in production, relaxed only for the local http dev server.
 # SECURE_COOKIES=false only for a plain-http production stack on loopback (the load test).
@@ -256,15 +216,25 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
-# Lockout after repeated failed logins (django-axes): per account and, separately,
-# per address, so neither guessing one password nor spraying many accounts works.
+# Lockout after repeated failed logins (django-axes), by account AND address together:
+# wrong passwords from one address lock that account from that address only, so no
+# one can lock a reviewer out from elsewhere. Guessing one account from many
+# addresses (or many accounts from one address) is slowed instead (memory_review.login):
+# past LOGIN_SLOWDOWN_AFTER failures within the lockout period, each further attempt
+# must wait twice as long as the one before, up to LOGIN_SLOWDOWN_MAX_SECONDS, except
+# from a browser this account has signed in from before (a signed device cookie).
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_COOLOFF_TIME = dt.timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 30))
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# REMOTE_ADDR, which TrustedProxyMiddleware has already set to the client's address.
 AXES_CLIENT_IP_CALLABLE = "memory_review.security.client_address"
+LOGIN_SLOWDOWN_AFTER = env_int("LOGIN_SLOWDOWN_AFTER", 10)
+LOGIN_SLOWDOWN_MAX_SECONDS = env_int("LOGIN_SLOWDOWN_MAX_SECONDS", 60)
+LOGIN_DEVICE_COOKIE = "mr_device"
+LOGIN_DEVICE_DAYS = env_int("LOGIN_DEVICE_DAYS", 90)
 
 # --- Conversations (ingest) -------------------------------------------------
 INGEST_MAX_LINE_BYTES = env_int("INGEST_MAX_LINE_BYTES", 8 * 1024 * 1024)
@@ -275,6 +245,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = INGEST_MAX_REQUEST_BYTES
 # --- Extraction ---------------------------------------------------------------
 ANTHROPIC_API_KEY = env_secret("ANTHROPIC_API_KEY")
 EXTRACTION_MODEL = env_str("EXTRACTION_MODEL", "claude-sonnet-4-6")
+# The model that screens every text about to be committed, as one more detector,
+# when ANTHROPIC_API_KEY is set (knowledge_repo/screening/classifier.py).
+SCREENING_MODEL = env_str("SCREENING_MODEL", "claude-haiku-4-5")
 EXTRACTION_MAX_CONCURRENCY = env_int("EXTRACTION_MAX_CONCURRENCY", 4)
 # Conversations per task; each task is one unit a worker picks up.
 EXTRACTION_CHUNK_SIZE = env_int("EXTRACTION_CHUNK_SIZE", 50)
@@ -350,24 +323,52 @@ KNOWLEDGE_PUBLIC_HANDLE = "memory_review.review.identity.public_handle"
 # The organisation's own public contacts (e-mail addresses, phone numbers) that
 # records may name; any other e-mail address or phone number blocks a release.
 PUBLIC_CONTACTS = env_list("PUBLIC_CONTACTS")
+# The organisation's own domains (e.g. "shop.example"; subdomains included): links and
+# images there are not flagged; an image from any other domain, or a link to one that
+# carries data in its query string, is (the classic exfiltration through an image URL).
+PUBLIC_DOMAINS = env_list("PUBLIC_DOMAINS")
 # Key of the opaque source references records carry (stable while it stays the
 # same; set it in production so rotating SECRET_KEY does not change them).
 SOURCE_REF_KEY = env_secret("SOURCE_REF_KEY") or SECRET_KEY
 
 # --- API -----------------------------------------------------------------------
 # Requests per token per minute on the ingest API; over it the answer is 429.
+# A sliding window of 60 seconds (conversations.ratelimit), shared by every web process.
 API_RATE_LIMIT_PER_MINUTE = env_int("API_RATE_LIMIT_PER_MINUTE", 120)
+# Requests with a missing or unknown token, per client address.
+API_BAD_TOKEN_LIMIT_PER_MINUTE = env_int("API_BAD_TOKEN_LIMIT_PER_MINUTE", 20)
 
 # --- Operations --------------------------------------------------------------
 # /readyz fails when the oldest ready task waited longer (seconds)...
 READY_MAX_TASK_LAG = env_int("READY_MAX_TASK_LAG", 300)
 # ... or when the committer's heartbeat is older than this (seconds).
 READY_MAX_COMMITTER_SILENCE = env_int("READY_MAX_COMMITTER_SILENCE", 30)
+# /readyz answers from a result at most this old (seconds), computed once per process
+# meanwhile, so a flood of probes costs the database nothing.
+READY_CACHE_SECONDS = env_int("READY_CACHE_SECONDS", 5)
+# A supervised process that exited this many times within READY_RESTART_WINDOW
+# seconds is in a crash loop: /readyz fails and the dashboard names it.
+READY_MAX_RESTARTS = env_int("READY_MAX_RESTARTS", 3)
+READY_RESTART_WINDOW = env_int("READY_RESTART_WINDOW", 300)
+# This host's name on the dashboard's process table (default: the machine's host name).
+PROCESS_HOST = env_str("PROCESS_HOST")
+
+# --- Backups ------------------------------------------------------------------
+# Archives are written 0600 in a 0700 directory. With a public key they are also
+# encrypted to it (age: an "age1..." X25519 recipient or an "ssh-ed25519 ..." /
+# "ssh-rsa ..." public key; several comma-separated); restore then needs the
+# matching identity file (--identity or BACKUP_IDENTITY_FILE).
+BACKUP_DIR = Path(env_str("BACKUP_DIR", str(VAR_DIR / "backups")))
+BACKUP_PUBLIC_KEYS = env_list("BACKUP_PUBLIC_KEY")
+BACKUP_IDENTITY_FILE = env_str("BACKUP_IDENTITY_FILE")
 
 # --- Review -------------------------------------------------------------------
 REVIEW_CLAIM_SECONDS = env_int("REVIEW_CLAIM_SECONDS", 300)
 # Records whose valid_until falls within this many days are listed on the dashboard.
 REVIEW_EXPIRY_WARNING_DAYS = env_int("REVIEW_EXPIRY_WARNING_DAYS", 30)
+# Every change (not only high-risk text) needs two different approvers before
+# it is committed. Publishing always needs a second reader: the publisher.
+REVIEW_TWO_APPROVALS = env_bool("REVIEW_TWO_APPROVALS", False)
 
 # One line per event. Django's default config gives the "django" logger its
 # own console handler and lets it propagate to ours too, so every request

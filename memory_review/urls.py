@@ -4,6 +4,10 @@ from django.urls import include, path
 from django.views.i18n import JavaScriptCatalog
 
 from memory_review import views
+from memory_review.login import AdminLoginForm, LoginView
+
+# The admin's own login page gets the same slow-down as ours.
+admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,7 +16,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("readyz", views.readyz, name="readyz"),
     # Accounts
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Language: the header's switcher posts here; the pages' scripts read their texts here.
     path("i18n/", include("django.conf.urls.i18n")),

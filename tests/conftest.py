@@ -20,6 +20,10 @@ def _user(username: str, *groups: str, **extra) -> User:
     user = User.objects.create_user(
         username, f"{username}@example.org", "pw-" + username, first_name=username.title(), **extra
     )
+    # A public handle that is not the login name (published commits never show one).
+    from memory_review.review.models import ReviewerProfile
+
+    ReviewerProfile.objects.create(user=user, public_handle=f"{username}-pub")
     for name in groups:
         # get_or_create: a transactional test's flush removes the groups the
         # roles migration made, and later transactional tests still need them.
@@ -68,3 +72,13 @@ def kb(settings, tmp_path) -> Path:
     # The cast's passwords need no real hashing here; it keeps these tests quick.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     return settings.KNOWLEDGE_REPO_PATH
+
+
+@pytest.fixture(autouse=True)
+def _fresh_readiness():
+    """/readyz caches its result per process for a few seconds: no test sees another's."""
+    from memory_review.health import forget_cached_health
+
+    forget_cached_health()
+    yield
+    forget_cached_health()

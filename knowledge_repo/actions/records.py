@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import logging
 from collections.abc import Sequence
@@ -65,20 +66,9 @@ def record_data(record: Record) -> RecordData:
 
 
 def _file_state(record: Record) -> dict[str, Any]:
-    data = record_data(record)
-    return {
-        "name": data.name,
-        "description": data.description,
-        "type": data.type,
-        "body": data.body,
-        "created": data.created,
-        "updated": data.updated,
-        "sources": data.sources,
-        "reviewed_by": data.reviewed_by,
-        "supersedes": data.supersedes,
-        "valid_until": data.valid_until,
-        "search_keys": data.search_keys,
-    }
+    state = dataclasses.asdict(record_data(record))
+    del state["slug"]
+    return state
 
 
 def _name_taken(name: str, *, exclude: Sequence[str] = ()) -> bool:
@@ -108,7 +98,9 @@ def enqueue_change(
     message: str,
     extra: dict[str, Any] | None = None,
     reviewed_by: Sequence[str] = (),
+    approvers: Sequence[Any] = (),
 ) -> Change:
+    """Queue one change for its commit; ``approvers`` (default: the author) approved its text."""
     name, email = author_identity(author)
     payload: dict[str, Any] = {
         "write": {s: _file_state(r) for s, r in write.items()},
@@ -117,6 +109,8 @@ def enqueue_change(
         # Trailers of the public commit: opaque references and handles only.
         "refs": publish_refs(sources),
         "reviewed_by": list(reviewed_by),
+        # Who approved the text (account ids, never in git): publishing needs another reader.
+        "approver_ids": list(dict.fromkeys(u.pk for u in approvers or [author] if u is not None)),
         **(extra or {}),
     }
     change = Change.objects.create(
@@ -252,6 +246,7 @@ def create_record(
             sources=sources,
             message=f"Create {record.slug}: {record.name}",
             reviewed_by=reviewers,
+            approvers=approvers,
             extra={"context": context} if context else None,
         )
 
@@ -303,6 +298,7 @@ def update_record(
             sources=sources,
             message=f"Update {slug}: {record.name}",
             reviewed_by=record.reviewed_by,
+            approvers=approvers,
         )
 
 
@@ -394,4 +390,5 @@ def merge_records(
             sources=sources,
             message=f"Merge {', '.join(wanted)} into {slug}: {record.name}",
             reviewed_by=reviewers,
+            approvers=approvers,
         )

@@ -92,4 +92,5 @@ def revert_change(*, author: Any, change: Change, approvers: Sequence[Any] = ())
             f"This reverts commit {change.commit_sha}.",
             extra={"reverts": change.pk},
             reviewed_by=handles(approvers or [author]),
+            approvers=approvers,
         )

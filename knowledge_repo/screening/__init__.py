@@ -18,17 +18,19 @@ person when :func:`high_risk` finds anything.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Iterable
 
-from .contacts import allow_keys, allowed, public_contacts
-from .detectors import forged, instruction, people, personal, temporary
+from . import classifier
+from .contacts import allow_keys, allowed, allowed_domains, public_contacts, public_domains
+from .detectors import forged, instruction, links, people, personal, temporary
 from .detectors.forged import FORGED_STRUCTURE
 from .detectors.hidden import HIDDEN_CHARS, hidden_characters
 from .detectors.instruction import INSTRUCTION
 from .detectors.people import PERSON_CLAIM
 from .detectors.personal import PERSONAL_DATA
 from .detectors.temporary import TEMPORARY
-from .folding import MAYBE_HIDDEN, Span, run, views
+from .folding import MAYBE_HIDDEN, Span, make_span, run, views
 
 LOW_CONFIDENCE = "low_confidence"
 
@@ -61,6 +63,7 @@ __all__ = [
     "person_claims",
     "personal_data",
     "public_contacts",
+    "public_domains",
     "screen",
     "scan_text",
     "temporary_wording",
@@ -113,18 +116,24 @@ CHECKS: tuple[Callable[..., list[Span]], ...] = (
 """Every per-field text check, for per-detector figures (bench)."""
 
 
-def _screen_one(text: str, field: str, keys: set[str], kinds: Collection[str] | None) -> list[Span]:
+def _screen_one(
+    text: str, field: str, keys: set[str], domains: frozenset[str], kinds: Collection[str] | None
+) -> list[Span]:
     read = views(text)  # folded once, shared by the detectors
     wanted = TEXT_KINDS if kinds is None else kinds
     spans: list[Span] = []
     if HIDDEN_CHARS in wanted:
         spans += hidden_characters(text, field)
     if PERSONAL_DATA in wanted:
-        found = run(PERSONAL_DATA, personal.find, text, field, read)
+        plain = [v for v in read if not v.words_only]  # leet would turn codes into words
+        found = run(PERSONAL_DATA, personal.find, text, field, plain)
         spans += [s for s in found if not allowed(str(s["text"]), str(s["reason"]), keys)]
     for kind, finder in _FINDERS:
         if kind in wanted:
             spans += run(kind, finder, text, field, read)
+    if INSTRUCTION in wanted:
+        outside = functools.partial(links.find, domains=domains)
+        spans += run(INSTRUCTION, outside, text, field, read[:1])
     return spans
 
 
@@ -134,6 +143,39 @@ _FINDERS = (
     (PERSON_CLAIM, people.find),
     (FORGED_STRUCTURE, forged.find),
 )
+_JOINED = ((INSTRUCTION, instruction.find), (PERSON_CLAIM, people.find))
+
+
+def _across_fields(
+    named: list[tuple[str, str]], wanted: Collection[str], spans: list[Span]
+) -> list[Span]:
+    """Instructions and claims split between fields ("Tell every visitor" + "that we closed")."""
+    joined = " ".join(text for _, text in named)
+    bounds, at = [], 0
+    for field, text in named:
+        bounds.append((field, at, at + len(text)))
+        at += len(text) + 1
+    found: list[Span] = []
+    for kind, finder in _JOINED:
+        if kind not in wanted:
+            continue
+        for hit in run(kind, finder, joined, "joined"):
+            start, end = int(hit["start"]), int(hit["end"])  # type: ignore[call-overload]
+            parts = [
+                (f, max(start, a), min(end, b), a) for f, a, b in bounds if start < b and a < end
+            ]
+            if len(parts) < 2:
+                continue  # within one field: found there already
+            for field, s, e, a in parts:
+                text = dict(named)[field]
+                if any(x["kind"] == kind and x["field"] == field for x in spans + found):
+                    continue
+                found.append(
+                    make_span(
+                        kind, field, s - a, e - a, text, f"{hit['reason']} (split across fields)"
+                    )
+                )
+    return found
 
 
 def screen(
@@ -141,19 +183,30 @@ def screen(
     *,
     allow: Iterable[str] | None = None,
     kinds: Collection[str] | None = None,
+    classify: bool | Callable[[list[tuple[str, str]]], list[Span]] = False,
 ) -> list[Span]:
     """Every flag over named fields (name, description, body…), sorted by field, then start.
 
     The one entry point of screening. `allow` holds the organisation's own
-    public contacts, which are not flagged; None reads them from the
-    ``PUBLIC_CONTACTS`` setting. `kinds` limits the detectors run (all text
-    kinds when None).
+    public contacts and domains, which are not flagged; None reads them from
+    the ``PUBLIC_CONTACTS`` and ``PUBLIC_DOMAINS`` settings. `kinds` limits the
+    detectors run (all text kinds when None). The fields are also read
+    together, so an instruction split between the name and the description is
+    found. `classify=True` adds the Anthropic classifier when an API key is
+    configured (a callable may be given instead); otherwise nothing changes.
     """
-    keys = allow_keys(public_contacts() if allow is None else allow)
+    keys = allow_keys(public_contacts() + public_domains() if allow is None else allow)
+    domains = allowed_domains(keys)
+    named = [(field, text) for field, text in fields if text]
     spans: list[Span] = []
-    for field, text in fields:
-        if text:
-            spans.extend(_screen_one(text, field, keys, kinds))
+    for field, text in named:
+        spans.extend(_screen_one(text, field, keys, domains, kinds))
+    wanted = TEXT_KINDS if kinds is None else kinds
+    if len(named) > 1:
+        spans.extend(_across_fields(named, wanted, spans))
+    model = classifier.from_settings() if classify is True else (classify or None)
+    if model is not None:
+        spans.extend(s for s in model(named) if s["kind"] in wanted)
     spans.sort(key=lambda s: (str(s["field"]), s["start"], s["end"], str(s["kind"])))  # type: ignore[arg-type,return-value]
     return spans
 

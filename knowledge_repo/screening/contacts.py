@@ -25,6 +25,24 @@ def public_contacts() -> tuple[str, ...]:
     return tuple(sorted(c.strip() for c in settings.PUBLIC_CONTACTS if c.strip()))
 
 
+def public_domains() -> tuple[str, ...]:
+    """The organisation's own domains from the ``PUBLIC_DOMAINS`` setting, sorted."""
+    from django.conf import settings
+
+    values = getattr(settings, "PUBLIC_DOMAINS", ())
+    return tuple(sorted(d.strip() for d in values if d.strip()))
+
+
+_DOMAIN = re.compile(r"(?:https?://)?((?:[a-z0-9-]+\.)+[a-z]{2,})/?", re.IGNORECASE)
+
+
+def allowed_domains(keys: set[str]) -> frozenset[str]:
+    """The domains among the allow-list's keys: listed domains and those of listed e-mails."""
+    out = {k[1:] for k in keys if k[0] == "!"}
+    out |= {k.rsplit("@", 1)[1] for k in keys if k[0] == "@" and "@" in k[1:]}
+    return frozenset(out)
+
+
 def email_key(value: str) -> str:
     """How e-mail addresses compare: NFKC, case-folded, surrounding space stripped."""
     visible = "".join(c for c in value if not is_hidden(c))
@@ -45,7 +63,10 @@ def allow_keys(allow: Iterable[str]) -> set[str]:
     """Normalised forms of the organisation's own public contacts: e-mails, phones, addresses."""
     keys: set[str] = set()
     for value in allow:
-        if "@" in value:
+        domain = _DOMAIN.fullmatch(value.strip())
+        if domain:
+            keys.add("!" + domain.group(1).lower())
+        elif "@" in value:
             keys.add("@" + email_key(value))
         elif re.fullmatch(r"[\d\s()+./-]+", unicodedata.normalize("NFKC", value).strip()):
             keys.add("#" + phone_key(value))

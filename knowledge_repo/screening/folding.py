@@ -1,25 +1,50 @@
 """What every detector shares: span shape, hidden characters, and folded views of a text.
 
-Detectors do not read the raw text. They read a *view*: the text with
-invisible characters removed, NFKC-normalised (full-width letters and
-punctuation become ASCII) and with a few look-alike letters mapped to Latin,
-so "ig\u200bnore" and "ｉｇｎｏｒｅ" read as "ignore". Each view keeps, for every
-character, where it came from, so a span found on a view is reported at the
-offsets of the original text.
+Detectors do not read the raw text. They read *views* of it:
+
+- the folded view: invisible characters removed (by Unicode property:
+  default-ignorable code points, format, private-use and control characters,
+  fillers such as U+3164), combining marks dropped, NFKC (full-width letters
+  and digits become ASCII), accents of Latin letters dropped (patterns are
+  compiled through :func:`fold_pattern` the same way), and look-alike letters
+  read by their Unicode confusables prototype (UTS #39 data, from
+  ``confusable_homoglyphs``): always for letters of scripts no visitor writes
+  in (Cherokee Ꭲ, Lisu ꓲ, small capitals), and for Cyrillic and Greek only in
+  a word that mixes them with Latin letters or in mostly-Latin text, so
+  Russian stays Russian;
+- the same with hidden characters read as spaces, when one joins two words;
+- leet folded (1gn0r3 → ignore), for the word detectors only;
+- decoded segments (base64, percent-encoding, HTML entities, rot13), see
+  :mod:`.decoding`.
+
+Each view keeps, for every character, where it came from, so a span found on a
+view is reported at the offsets of the original text.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
+import json
 import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+
+import regex
 
 Span = dict[str, object]
 # A finder's hit on a view: start, end (on the view's text) and the reason shown to people.
 Hit = tuple[int, int, str]
 Finder = Callable[[str], list[Hit]]
+
+# Invisible by property, not by list; tab, line feed and carriage return are ordinary text.
+MAYBE_HIDDEN = regex.compile(
+    r"[[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cs}\p{Cc}\u2800\u3164\uffa0\u115f\u1160]"
+    r"--[\t\n\r]]",
+    regex.V1,
+)
 
 
 def make_span(kind: str, field: str, start: int, end: int, text: str, reason: str) -> Span:
@@ -34,105 +59,261 @@ def make_span(kind: str, field: str, start: int, end: int, text: str, reason: st
     }
 
 
+@functools.lru_cache(maxsize=4096)
 def is_hidden(ch: str) -> bool:
-    """Invisible or formatting characters: zero-width, bidirectional controls, tags, private use."""
-    code = ord(ch)
-    if ch in "\t\n\r":
-        return False
-    return (
-        unicodedata.category(ch) in {"Cf", "Cc", "Co"}
-        or 0xE0000 <= code <= 0xE007F  # tag characters
-        or 0xFE00 <= code <= 0xFE0F  # variation selectors
-    )
+    """Invisible or formatting characters: default-ignorable, format, private use, controls, fillers."""
+    return MAYBE_HIDDEN.match(ch) is not None
 
 
-# A superset of what is_hidden accepts, so ordinary text skips the per-character scan.
-MAYBE_HIDDEN = re.compile(
-    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f"
-    "\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\ufe00-\ufe0f"
-    "\ufff9-\ufffb\ue000-\uf8ff\U000110bd\U000110cd\U00013430-\U0001343f"
-    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff"
-    "\U000f0000-\U0010ffff]"
-)
+def _confusables() -> dict[str, str]:
+    """Look-alike letter -> its ASCII prototype, from the Unicode confusables data."""
+    import confusable_homoglyphs
 
-# Cyrillic and Greek letters that look like Latin ones: "ignоre" with a Cyrillic о
-# must still read as "ignore". Only letters that are near-identical in common fonts.
-_LOOKALIKES = str.maketrans(
-    "аеорсухіјѕԁһӏАВЕКМНОРСТХІЈЅοιαντκΑΒΕΗΙΚΜΝΟΡΤΧΥΖ",
-    "aeopcyxijsdhlABEKMHOPCTXIJSoiavtkABEHIKMNOPTXYZ",
-)
-_LOOKALIKE_CHARS = frozenset("аеорсухіјѕԁһӏАВЕКМНОРСТХІЈЅοιαντκΑΒΕΗΙΚΜΝΟΡΤΧΥΖ")
+    path = Path(confusable_homoglyphs.__file__).with_name("confusables.json")
+    table: dict[str, str] = {}
+    for char, homoglyphs in json.loads(path.read_text(encoding="utf-8")).items():
+        if len(char) != 1 or char.isascii() or not char.isalpha():
+            continue
+        ascii_ones = [h["c"] for h in homoglyphs if h["c"].isascii() and h["c"].isalpha()]
+        if ascii_ones:
+            table[char] = ascii_ones[0]
+    return table
+
+
+_PROTOTYPE = _confusables()
+_CONTEXTUAL = regex.compile(r"[\p{Script=Cyrillic}\p{Script=Greek}]")
+# Cyrillic and Greek look-alikes: mapped only in Latin context (see the module docstring).
+_CYR_GREEK = frozenset(c for c in _PROTOTYPE if _CONTEXTUAL.match(c))
+_CYR_GREEK_TABLE = str.maketrans({c: _PROTOTYPE[c] for c in _CYR_GREEK})
+
+
+def _latin_base(ch: str) -> str:
+    """A Latin letter without its accents (é -> e); anything else unchanged."""
+    decomposed = unicodedata.normalize("NFD", ch)
+    base = decomposed[0]
+    if base.isascii() and base.isalpha() and len(decomposed) > 1:
+        return base
+    return ch
+
+
+@functools.lru_cache(maxsize=16384)
+def _fold_char(ch: str) -> str:
+    # Per character, so every output character has one source.
+    if is_hidden(ch) or unicodedata.category(ch) in ("Mn", "Me"):
+        return ""
+    out = []
+    for c in unicodedata.normalize("NFKC", ch):
+        if c.isascii():
+            out.append(c)
+            continue
+        c = _latin_base(c)
+        if c in _CYR_GREEK:
+            out.append(c)
+        elif c in _PROTOTYPE:
+            out.append(_PROTOTYPE[c])
+        elif unicodedata.name(c, "").startswith("LATIN LETTER SMALL CAPITAL "):
+            out.append(unicodedata.name(c)[-1].lower())
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def fold_pattern(pattern: str) -> str:
+    """A pattern written with accents, as the folded view reads it (accents of Latin letters dropped)."""
+    return "".join(_latin_base(c) if not c.isascii() else c for c in pattern)
 
 
 @dataclass(frozen=True)
 class View:
-    """A normalised reading of a text; character i of it comes from original character `starts[i]`.
+    """A reading of a text; its character i comes from original characters [starts[i], ends[i]).
 
-    `starts` is None when every character maps to the one at the same offset (ASCII text,
-    or full-width punctuation that NFKC turns into one ASCII character each).
+    `starts` is None when every character maps to the one at the same offset.
+    `ends` is None when each character comes from one original character.
+    `words_only` marks readings that only the word detectors use (leet).
     """
 
     text: str
     starts: list[int] | None = None
+    ends: list[int] | None = None
+    words_only: bool = False
+
+    def slice(self, start: int, end: int, text: str | None = None) -> View:
+        """The part [start, end) of this view (or `text` read in its place, one character for one)."""
+        piece = self.text[start:end] if text is None else text
+        if self.starts is None:
+            return View(piece, list(range(start, end)), None, self.words_only)
+        ends = self.ends or [s + 1 for s in self.starts[start:end]]
+        if self.ends is not None:
+            ends = self.ends[start:end]
+        return View(piece, self.starts[start:end], ends, self.words_only)
 
     def original(self, start: int, end: int) -> tuple[int, int]:
         """The original offsets of the view's non-empty [start, end)."""
         if self.starts is None:
             return start, end
-        return self.starts[start], self.starts[end - 1] + 1
+        if self.ends is None:
+            return self.starts[start], self.starts[end - 1] + 1
+        return self.starts[start], self.ends[end - 1]
 
 
-def _needs_folding(text: str) -> bool:
-    if text.isascii():
-        return bool(MAYBE_HIDDEN.search(text))
-    return (
-        not unicodedata.is_normalized("NFKC", text)
-        or bool(MAYBE_HIDDEN.search(text))
-        or not _LOOKALIKE_CHARS.isdisjoint(text)
-    )
+_WORD = regex.compile(r"\w+")
+_LATIN_LETTER = re.compile(r"[A-Za-z]")
 
 
-@functools.lru_cache(maxsize=8192)
-def _fold_char(ch: str) -> str:
-    # Per character, so every output character has one source; combining marks stay apart,
-    # which no detector depends on.
-    if is_hidden(ch):
-        return ""
-    return unicodedata.normalize("NFKC", ch).translate(_LOOKALIKES)
+def _map_lookalikes(folded: str) -> str:
+    """Cyrillic/Greek look-alikes read as Latin in mixed words, or everywhere in mostly-Latin text."""
+    if _CYR_GREEK.isdisjoint(folded):
+        return folded
+    latin = len(_LATIN_LETTER.findall(folded))
+    native = len(_CONTEXTUAL.findall(folded))
+    if latin > native:
+        return folded.translate(_CYR_GREEK_TABLE)
+
+    def mixed(m: regex.Match[str]) -> str:
+        word = m.group()
+        return word.translate(_CYR_GREEK_TABLE) if _LATIN_LETTER.search(word) else word
+
+    return _WORD.sub(mixed, folded)
+
+
+class _FoldTable(dict[int, str]):
+    """str.translate's table, filled as characters are first seen; remembers the irregular ones."""
+
+    irregular: set[str] = set()  # characters that fold to nothing or to several characters
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        folded = ch if ch.isascii() and ch.isprintable() else _fold_char(ch)
+        if len(folded) != 1:
+            self.irregular.add(ch)
+        self[code] = folded
+        return folded
+
+
+_TABLE = _FoldTable()
 
 
 def fold(text: str, *, hidden_as_space: bool = False) -> View:
-    """The detectors' reading of `text`: invisible characters dropped (or read as spaces), NFKC."""
-    if not _needs_folding(text):
+    """The detectors' reading of `text` (see the module docstring)."""
+    if text.isascii() and not MAYBE_HIDDEN.search(text):
         return View(text)
-    parts = [c if c.isascii() and c.isprintable() else _fold_char(c) for c in text]
+    translated = text.translate(_TABLE)
+    if _TABLE.irregular.isdisjoint(text):  # one character for one: offsets unchanged
+        return View(_map_lookalikes(translated))
+    parts = [_TABLE[ord(c)] for c in text]
     if hidden_as_space:
-        parts = [p or " " for p in parts]
-    folded = "".join(parts)
-    if len(folded) == len(text) and all(len(p) == 1 for p in parts):
-        return View(folded)
+        parts = [p or (" " if is_hidden(c) else "") for p, c in zip(parts, text, strict=True)]
+    folded = _map_lookalikes("".join(parts))  # one character for one: offsets unchanged
     starts: list[int] = []
     for i, p in enumerate(parts):
         if len(p) == 1:
             starts.append(i)
         elif p:
             starts.extend([i] * len(p))
+    if len(folded) == len(text) and len(starts) == len(text):
+        return View(folded)
     return View(folded, starts)
 
 
-_JOINS_WORDS = re.compile(r"\w" + MAYBE_HIDDEN.pattern + r"+\w")
+_TOKEN = re.compile(r"[^\W\d_]+")
+
+
+@functools.lru_cache(maxsize=1024)
+def tokens(text: str) -> frozenset[str]:
+    """The lower-cased words of a view's text (computed once, shared by the detectors' gates)."""
+    return frozenset(_TOKEN.findall(text.lower()))
+
+
+def gate(spec: str) -> frozenset[str]:
+    """Words of which at least one must be in a text for a pattern to be worth running."""
+    return frozenset(fold_pattern(spec).lower().split())
+
+
+_LEET_WORD = re.compile(
+    r"(?<![\w@$])(?=[\w@$]*[A-Za-z])(?=[\w@$]*[0-9@$])[A-Za-z0-9@$]{3,}(?![\w@$])"
+)
+_LEET_TABLE = str.maketrans("013457@$", "oieastas")
+
+
+def lines(text: str, pattern: re.Pattern[str] | regex.Pattern[str]) -> list[tuple[int, int]]:
+    """(start, end) of each line of `text` in which `pattern` is found."""
+    out: list[tuple[int, int]] = []
+    for m in pattern.finditer(text):
+        if out and m.start() < out[-1][1]:
+            continue
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        out.append((start, len(text) if end < 0 else end))
+    return out
+
+
+_LEET_QUICK = re.compile(r"[A-Za-z][0-9@$]|[0-9@$][A-Za-z]")
+
+
+def leet(view: View) -> list[View]:
+    """The lines with leet words, read as letters (t3ll 3v3ry0n3 -> tell everyone)."""
+    if not _LEET_QUICK.search(view.text):
+        return []
+    out = []
+    for start, end in lines(view.text, _LEET_WORD):
+        line = _LEET_WORD.sub(lambda m: m.group().translate(_LEET_TABLE), view.text[start:end])
+        out.append(View(**{**view.slice(start, end, line).__dict__, "words_only": True}))
+    return out
+
+
+_JOINS_WORDS = regex.compile(r"\w" + MAYBE_HIDDEN.pattern + r"+\w", regex.V1)
 
 
 def views(text: str) -> list[View]:
-    """The views a detector reads: hidden characters removed, and read as spaces when there are any.
+    """Every reading a detector looks at (see the module docstring).
 
-    "ig\u200bnore" needs the first; "ignore\u200bprevious\u200binstructions" needs the second.
+    The first is the whole folded text; the others cover only the lines that
+    need them (a hidden character joining words, leet, an encoded segment), so
+    a long text with one trick in it is not read seven times over.
     """
+    from .decoding import decoded_views  # decoding folds what it decodes
+
     first = fold(text)
+    read = [first]
     # Only a hidden character between two letters can join words; emoji selectors cannot.
-    if not _JOINS_WORDS.search(text):
-        return [first]
-    return [first, fold(text, hidden_as_space=True)]
+    for start, end in lines(text, _JOINS_WORDS) if MAYBE_HIDDEN.search(text) else ():
+        spaced = fold(text[start:end], hidden_as_space=True)
+        read.append(shifted(spaced, start))
+    for view in list(read):
+        read += leet(view)
+    read += decoded_views(text, first)
+    return read
+
+
+def shifted(view: View, offset: int) -> View:
+    """A view of a piece of a text that starts at `offset`, with offsets into the whole text."""
+    n = len(view.text)
+    starts = [s + offset for s in (view.starts or range(n))]
+    ends = [e + offset for e in view.ends] if view.ends is not None else [s + 1 for s in starts]
+    return View(view.text, starts, ends, view.words_only)
+
+
+# Long texts are read in chunks of lines (overlapping), so no pattern's cost grows
+# faster than the length of the text.
+CHUNK = 2000
+OVERLAP = 200
+
+
+def chunks(text: str) -> list[tuple[int, str]]:
+    """(offset, piece) of a long text cut at line breaks, overlapping by a few lines."""
+    if len(text) <= CHUNK + OVERLAP:
+        return [(0, text)]
+    out: list[tuple[int, str]] = []
+    start = 0
+    while start < len(text):
+        end = min(len(text), start + CHUNK)
+        if end < len(text):
+            cut = text.rfind("\n", start + CHUNK // 2, end)
+            end = cut + 1 if cut > 0 else end
+        stop = min(len(text), end + OVERLAP)
+        out.append((start, text[start:stop]))
+        start = end
+    return out
 
 
 def run(
@@ -140,17 +321,19 @@ def run(
 ) -> list[Span]:
     """Spans of one kind over all views of `text`, at original offsets, overlaps reported once."""
     spans: list[Span] = []
-    taken: list[tuple[int, int]] = []
+    taken: list[tuple[int, int]] = []  # sorted, not overlapping
     for view in read if read is not None else views(text):
-        for hit in finder(view.text):
-            start, end, reason = strip(view.text, *hit)
-            if end <= start:
-                continue
-            s, e = view.original(start, end)
-            if any(s < te and ts < e for ts, te in taken):
-                continue
-            taken.append((s, e))
-            spans.append(make_span(kind, field, s, e, text, reason))
+        for offset, piece in chunks(view.text):
+            for hit in finder(piece):
+                start, end, reason = strip(piece, *hit)
+                if end <= start:
+                    continue
+                s, e = view.original(start + offset, end + offset)
+                at = bisect.bisect_left(taken, (s, e))
+                if (at > 0 and taken[at - 1][1] > s) or (at < len(taken) and taken[at][0] < e):
+                    continue
+                taken.insert(at, (s, e))
+                spans.append(make_span(kind, field, s, e, text, reason))
     spans.sort(key=lambda sp: (sp["start"], sp["end"]))  # type: ignore[arg-type,return-value]
     return spans
 

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Claim, HeldChange, ReviewerProfile, ReviewEvent
+from .models import Claim, HeldChange, ReleaseReading, ReviewerProfile, ReviewEvent
 
 
 @admin.register(ReviewEvent)
@@ -48,4 +48,21 @@ class HeldChangeAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(ReleaseReading)
+class ReleaseReadingAdmin(admin.ModelAdmin):
+    """Read-only: a publisher marks changes read on the release review, nowhere else."""
+
+    list_display = ["release", "change", "user", "read_at"]
+    list_filter = ["release"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
         return False

@@ -5,16 +5,20 @@ record, answer a gap, bulk approve and revert all call :func:`check` with the
 text that will be committed (not the text the candidate had when it was
 extracted). The gate
 
-- refuses text no person wrote: an empty body, the extractor's placeholder
-  for a gap ("The visitor needed an answer to: …"), or a gap "answered" with
-  its own question;
+- refuses text that is not knowledge yet (``knowledge_repo.placeholders``, the
+  definition the release checks share): an empty body, TODO/TBD/"?"/lorem
+  ipsum, the extractor's generated wording (a gap's stand-in, a visitor's
+  claim or a disputed answer "to check"), a gap "answered" with its own
+  question, or a gap, claim or correction approved in its generated text;
 - recomputes the flags on that text (allowing the organisation's own public
   contacts, ``settings.PUBLIC_CONTACTS``);
 - holds the change for a second, different person when a high-risk flag is on
-  the text or on a record it changes. The second person passes it only when
+  the text or on a record it changes, or for every change when
+  ``settings.REVIEW_TWO_APPROVALS`` is on. The second person passes it only when
   the text is exactly the one the first person approved (a fingerprint of
   every field that is committed); changing it makes a new first approval;
-- never passes a high-risk item in bulk.
+- never passes a high-risk item in bulk (a bulk approval under
+  ``REVIEW_TWO_APPROVALS`` is a first approval).
 
 It decides; it writes nothing. Callers store a held change (the candidate's
 first approval, or a :class:`~memory_review.review.models.HeldChange`) and
@@ -25,21 +29,19 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from knowledge_repo import screening
-from knowledge_repo.checks import PLACEHOLDER
+from django.conf import settings
+
+from knowledge_repo import placeholders, screening
 
 from .errors import GateRefused, SecondReviewerRequired
 
 TEXT_FIELDS = ("name", "description", "body")
 # Everything that, if changed, makes a different decision.
 FINGERPRINT_FIELDS = (*TEXT_FIELDS, "type", "valid_until", "operation", "target_slug", "slugs")
-_SPACE = re.compile(r"\s+")
-_TRAILING_PUNCT = re.compile(r"[\s?？!！。.]+$")
 
 
 @dataclass(frozen=True)
@@ -91,29 +93,31 @@ def _normal(value: Any) -> Any:
 
 
 def scan(fields: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Flags on the text fields, without the organisation's own public contacts."""
+    """Flags on the text fields, without the organisation's own public contacts.
+
+    Text about to be committed is also screened by the Anthropic classifier when
+    ANTHROPIC_API_KEY is set (``classify=True``); without a key nothing changes.
+    """
     texts = ((name, str(fields.get(name) or "")) for name in TEXT_FIELDS)
-    return screening.screen(texts)  # allow-list: the PUBLIC_CONTACTS setting
+    # allow-list: the PUBLIC_CONTACTS and PUBLIC_DOMAINS settings
+    return screening.screen(texts, classify=True)
 
 
-def _same_question(answer: str, question: str) -> bool:
-    def key(text: str) -> str:
-        return _TRAILING_PUNCT.sub("", _SPACE.sub(" ", text).strip()).casefold()
+def check_text(
+    fields: Mapping[str, Any],
+    *,
+    question: str | None = None,
+    generated: Mapping[str, Any] | None = None,
+) -> None:
+    """Refuse text that is not knowledge yet (raises :class:`GateRefused`).
 
-    return bool(question.strip()) and key(answer) == key(question)
-
-
-def check_text(fields: Mapping[str, Any], *, question: str | None = None) -> None:
-    """Refuse text no person wrote (raises :class:`GateRefused`)."""
-    body = str(fields.get("body") or "")
-    if not body.strip():
-        raise GateRefused("A record needs a body: write what the agent should know.")
-    if PLACEHOLDER.match(body):
-        raise GateRefused(
-            "The body is still the generated placeholder; write the answer a visitor should get."
-        )
-    if question is not None and _same_question(body, question):
-        raise GateRefused("The answer repeats the visitor's question; write the answer itself.")
+    ``question`` is the visitor's question (a gap) or words (a claim, a
+    correction); ``generated`` is the extractor's text of a gap, a claim or a
+    correction, which a person must rewrite before it is approved.
+    """
+    found = placeholders.problem(fields, question=question or "", generated=generated)
+    if found:
+        raise GateRefused(f"Not knowledge yet: {found}.")
 
 
 def check(
@@ -124,14 +128,15 @@ def check(
     first: FirstApproval | None = None,
     bulk: bool = False,
     question: str | None = None,
+    generated: Mapping[str, Any] | None = None,
 ) -> Verdict:
     """Decide whether ``reviewer`` alone may commit ``fields`` (see the module docstring).
 
     ``records`` are the records the change alters (their ``open_flags`` count);
-    ``first`` is the first approval in force, if any; ``question`` is set when
-    the text answers a knowledge gap.
+    ``first`` is the first approval in force, if any; ``question`` and
+    ``generated`` as in :func:`check_text`.
     """
-    check_text(fields, question=question)
+    check_text(fields, question=question, generated=generated)
     spans = scan(fields)
     risks = [
         f"{s['reason']} in the {s['field']} ({_quote(str(s['text']))})"
@@ -154,9 +159,12 @@ def check(
         fingerprint=print_,
         record_kinds=sorted(record_kinds),
     )
+    high_risk = bool(risks)
+    if settings.REVIEW_TWO_APPROVALS:
+        risks.append("every change needs two approvals here (REVIEW_TWO_APPROVALS)")
     if not risks:
         return verdict
-    if bulk:
+    if bulk and high_risk:
         raise GateRefused("A high-risk item is never approved in bulk: " + "; ".join(risks[:3]))
     if first is not None and first.fingerprint == print_:
         if first.user.pk == reviewer.pk:

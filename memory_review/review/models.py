@@ -8,6 +8,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .identity import validate_handle
+
 
 class Claim(models.Model):
     """A reviewer is looking at a candidate; others are steered away until it expires.
@@ -71,6 +73,7 @@ class ReviewEvent(models.Model):
         RELEASE = "release", _("Release")
         PUBLISH = "publish", _("Publish")
         ROLLBACK = "rollback", _("Rollback")
+        WALK_RELEASE = "walk_release", _("read a whole release")
 
     candidate = models.ForeignKey(
         "extraction.Candidate",
@@ -106,7 +109,8 @@ class ReviewerProfile(models.Model):
     """What the public side may know of a reviewer: a handle, never an e-mail address.
 
     Commits on the published branch carry ``handle <handle@KNOWLEDGE_NOREPLY_DOMAIN>``
-    and records list handles in ``reviewed_by``.
+    and records list handles in ``reviewed_by``. A handle is never a login name
+    (``identity``): a random one is made on first use.
     """
 
     user = models.OneToOneField(
@@ -115,6 +119,7 @@ class ReviewerProfile(models.Model):
     public_handle = models.SlugField(
         max_length=60,
         unique=True,
+        validators=[validate_handle],
         help_text="Shown in published commits and records instead of the user's name or e-mail.",
     )
 
@@ -171,3 +176,30 @@ class HeldChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.slug} ({self.status})"
+
+
+class ReleaseReading(models.Model):
+    """A publisher read one change of a release on its release review.
+
+    Publishing a release needs its publisher to have read every change since
+    the last published release (:mod:`memory_review.review.foureyes`): the
+    publisher is the second reader of every text that goes public. A reading
+    belongs to one release and one person; it is never carried over.
+    """
+
+    release = models.ForeignKey(
+        "knowledge_repo.Release", on_delete=models.CASCADE, related_name="+"
+    )
+    change = models.ForeignKey("knowledge_repo.Change", on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    read_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["release", "user", "change"], name="release_reading_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} read change {self.change_id} of {self.release_id}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -64,8 +65,16 @@ def is_hidden(ch: str) -> bool:
     )
 
 
+_SELECTORS = re.compile("[\ufe00-\ufe0f]")
+
+
 def _visible(text: str) -> str:
     """Escape text, turning each invisible character into a visible marker."""
+    # Fast path (C speed): printable text (but for line breaks and tabs) holds
+    # no Cc/Cf/Co character; variation selectors are printable, so look for them.
+    plain = text.replace("\n", "").replace("\t", "").replace("\r", "")
+    if plain.isprintable() and not _SELECTORS.search(plain):
+        return str(escape(text))
     out: list[str] = []
     for ch in text:
         if is_hidden(ch):

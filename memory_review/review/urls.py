@@ -10,6 +10,7 @@ from .views import (
     live,
     queue,
     records,
+    release_walk,
     releases,
     replay,
 )
@@ -53,6 +54,9 @@ urlpatterns = [
     path("releases/publish/", releases.release_publish, name="release_publish"),
     path("releases/rollback/", releases.release_rollback, name="release_rollback"),
     path("releases/findings/clear/", releases.finding_clear, name="finding_clear"),
+    # The release review: the publisher walks every change, then publishes
+    path("releases/<str:name>/review/", release_walk.walk, name="release_walk"),
+    path("releases/<str:name>/read/", release_walk.mark_read, name="release_read"),
     # Overview
     path("dashboard/", dashboard.dashboard, name="dashboard"),
     path("coverage/", coverage.coverage, name="coverage"),

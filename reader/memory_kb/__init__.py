@@ -15,7 +15,13 @@ Anthropic memory tool with session notes), ``server`` (MCP), ``cli`` (the
 ``memory-kb`` command), ``recordfile`` (the record file format).
 """
 
-from .cache import DEFAULT_MAX_AGE, KnowledgeCache, default_cache_dir, open_knowledge
+from .cache import (
+    DEFAULT_CHECK_EVERY,
+    DEFAULT_MAX_AGE,
+    KnowledgeCache,
+    ReleaseRefused,
+    default_cache_dir,
+)
 from .gitio import KnowledgeBaseError, list_tree, read_blobs, read_directory, read_tree
 from .knowledge import (
     DEFAULT_INDEX_MAX_CHARS,
@@ -35,6 +41,7 @@ from .memory_tool import (
     ToolResult,
 )
 from .notes import SessionNotes
+from .opening import open_knowledge
 from .prompt import (
     BACKGROUND_NOTE,
     MEMORY_POLICY,
@@ -48,6 +55,7 @@ from .search import SearchIndex, tokenize
 
 __all__ = [
     "BACKGROUND_NOTE",
+    "DEFAULT_CHECK_EVERY",
     "DEFAULT_INDEX_MAX_CHARS",
     "DEFAULT_INDEX_MAX_LINES",
     "DEFAULT_MAX_AGE",
@@ -63,6 +71,7 @@ __all__ = [
     "MemoryToolHandler",
     "RecordData",
     "RecordFormatError",
+    "ReleaseRefused",
     "SearchIndex",
     "Selection",
     "SessionNotes",

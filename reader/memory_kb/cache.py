@@ -1,45 +1,81 @@
-"""Opening a knowledge base, and the local cache of a published remote.
+"""Opening a knowledge base, and the local cache of a published remote that follows it.
 
-The first open of a remote clones it (bare, all branches and tags) into a
-cache directory; later opens read the clone and ``git fetch`` only when
-asked or when the last fetch is older than ``max_age``. When the remote
-cannot be reached the last fetched release is served and the knowledge base
-says so (``stale``, ``notes``). A pinned tag or commit that is already in
-the clone never needs the network. Each release's parsed records and search
-index are stored beside the clone, keyed by commit, so opening a cached
-release loads one file instead of re-reading and re-indexing every record.
+The cache of one remote is a directory private to its user (0700, files
+0600) holding a bare git repository, ``state.json`` and one JSON snapshot
+per served commit (records, names, search index: plain data, never a pickle).
+
+Following: when the last check is older than ``check_every`` seconds
+(default 30), an open asks the remote for its refs (``git ls-remote``: a few
+hundred bytes, never a clone) and fetches only when they moved, so a new
+publication or a rollback is served within a minute. Every open says what it
+serves and whether it could check (``KnowledgeBase.status()``): a remote that
+cannot be reached keeps the last release served, marked stale.
+
+The fetch path, in order (``KnowledgeCache._update``):
+
+1. ``git ls-remote`` (skipped when nothing moved since the last fetch);
+2. ``git fetch`` into ``refs/incoming/*``, never straight into the served refs;
+3. ``verify(repo, ref, commit, previous)`` for a commit about to be served
+   for the first time: the one place a release can be refused (raise
+   ``ReleaseRefused``; the default is ``verify_release`` below);
+4. only then the served ref (``refs/heads/<ref>`` or ``refs/tags/<ref>``) moves.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import re
-import shutil
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from .gitio import (
-    KnowledgeBaseError,
-    check_location,
-    check_ref,
-    git,
-    read_directory,
-    read_tree,
-)
+from .gitio import KnowledgeBaseError, check_location, check_ref, git, read_tree
 from .knowledge import KnowledgeBase, Snapshot
+from .private import private_dir, write_private
 
-__all__ = ["DEFAULT_MAX_AGE", "KnowledgeCache", "default_cache_dir", "open_knowledge"]
+__all__ = [
+    "DEFAULT_CHECK_EVERY",
+    "DEFAULT_MAX_AGE",
+    "KnowledgeCache",
+    "ReleaseRefused",
+    "Verifier",
+    "default_cache_dir",
+    "release_name",
+    "verify_release",
+]
 
-DEFAULT_MAX_AGE = 3600.0
-"""Seconds after which an open fetches again (unless the ref is a pinned tag or commit)."""
+DEFAULT_CHECK_EVERY = 30.0
+"""Seconds after which an open asks the remote again whether its refs moved."""
+DEFAULT_MAX_AGE = DEFAULT_CHECK_EVERY
+"""The former name of ``DEFAULT_CHECK_EVERY`` (``max_age`` options still mean it)."""
 
 _KEEP_SNAPSHOTS = 5
 Log = Callable[[str], None]
+"""Where progress and warnings go (stderr for the command)."""
+
+
+class Verifier(Protocol):
+    """What checks a fetched release before it is served (see ``verify_release``)."""
+
+    def __call__(self, repo: Path, ref: str, commit: str, previous: str | None) -> None: ...
+
+
+class ReleaseRefused(KnowledgeBaseError):
+    """A fetched release that verification refused: it is never served."""
+
+
+def verify_release(repo: Path, ref: str, commit: str, previous: str | None) -> None:
+    """Check a fetched commit before it is served for ``ref``; raise ``ReleaseRefused`` to refuse.
+
+    ``repo`` is the cache's bare repository (the commit's objects are in it),
+    ``previous`` the commit served for ``ref`` until now (None on first use).
+    Releases are sealed by issue 18 (manifest, signatures): ``memory_kb.seal``
+    verifies them here. Until then every release is accepted.
+    """
 
 
 def _quiet(_message: str) -> None:
@@ -56,21 +92,22 @@ def default_cache_dir() -> Path:
 
 @contextlib.contextmanager
 def _locked(path: Path) -> Iterator[None]:
-    # One agent clones or fetches at a time; others wait instead of racing.
+    # One agent fetches at a time; others wait instead of racing.
     try:
         import fcntl
     except ImportError:  # not POSIX: no cross-process lock, the renames stay atomic
         yield
         return
-    with open(path, "a") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
-def _release_name(repo: Path, commit: str) -> str:
+def release_name(repo: Path, commit: str) -> str:
+    """The release (tag) at ``commit``: the newest when several tags point at it, else ''."""
     try:
         tags = git(repo, "tag", "--points-at", commit, "--sort=-v:refname").decode().split()
     except KnowledgeBaseError:
@@ -79,185 +116,250 @@ def _release_name(repo: Path, commit: str) -> str:
     return tags[0] if tags else ""
 
 
+def _refs(repo: Path, prefix: str) -> dict[str, str]:
+    out = git(repo, "for-each-ref", "--format=%(objectname) %(refname)", prefix).decode()
+    return {
+        name[len(prefix) :]: sha for sha, name in (line.split(" ", 1) for line in out.splitlines())
+    }
+
+
 class KnowledgeCache:
-    """The local clone of one remote knowledge base under ``cache_dir``."""
+    """The local cache of one remote knowledge base under ``cache_dir``."""
 
     def __init__(
         self,
         location: str | os.PathLike[str],
         cache_dir: str | os.PathLike[str] | None = None,
         *,
-        max_age: float = DEFAULT_MAX_AGE,
+        check_every: float | None = None,
+        max_age: float | None = None,
+        verify: Verifier = verify_release,
         log: Log | None = None,
     ) -> None:
         location = check_location(str(location))
         local = Path(location)
-        # A local path is cloned by its absolute form: git runs in the cache.
+        # A local path is fetched by its absolute form: git runs in the cache.
         self.location = str(local.resolve()) if local.exists() else location
         name = re.sub(r"[^A-Za-z0-9._-]+", "-", self.location.rstrip("/").split("/")[-1])[:40]
         key = hashlib.sha256(self.location.encode()).hexdigest()[:12]
-        self.dir = Path(cache_dir or default_cache_dir()) / f"{name or 'kb'}-{key}"
+        self.root = Path(cache_dir or default_cache_dir())
+        self.dir = self.root / f"{name or 'kb'}-{key}"
         self.repo = self.dir / "repo.git"
-        self.max_age = max_age
+        every = check_every if check_every is not None else max_age
+        self.check_every = DEFAULT_CHECK_EVERY if every is None else float(every)
+        self.verify = verify
         self.log = log or _quiet
+
+    # --- state ----------------------------------------------------------------------
+
+    def state(self) -> dict[str, Any]:
+        """What the cache knows: when it last checked the remote, whether it could, refusals."""
+        try:
+            data = json.loads((self.dir / "state.json").read_bytes())
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def _save_state(self, state: dict[str, Any]) -> None:
+        write_private(self.dir / "state.json", json.dumps(state, indent=1).encode())
 
     @property
     def fetched_at(self) -> float | None:
-        """When the clone was last fetched (seconds since the epoch), or None."""
-        try:
-            return (self.dir / "fetched").stat().st_mtime
-        except FileNotFoundError:
-            return None
+        """When the remote was last checked successfully (seconds since the epoch), or None."""
+        value = self.state().get("checked_at")
+        return float(value) if isinstance(value, int | float) else None
+
+    # --- the fetch path -------------------------------------------------------------
 
     def fetch(self) -> None:
-        """Clone the remote, or fetch every branch and tag; raises KnowledgeBaseError."""
-        # Private to this user: the stored snapshots are loaded without further checks.
-        self.dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        """Fetch every branch and tag of the remote now; raises KnowledgeBaseError."""
+        private_dir(self.root)
+        private_dir(self.dir)
         with _locked(self.dir / "lock"):
-            if not (self.repo / "HEAD").exists():
-                self.log(f"memory-kb: cloning {self.location} into {self.repo}")
-                tmp = Path(tempfile.mkdtemp(prefix="clone-", dir=self.dir))
-                try:
-                    git(self.dir, "clone", "--bare", "--quiet", "--", self.location, str(tmp))
-                    os.replace(tmp, self.repo)
-                finally:
-                    shutil.rmtree(tmp, ignore_errors=True)
-            else:
-                self.log(f"memory-kb: fetching {self.location}")
-                git(
-                    self.repo,
-                    "fetch",
-                    "--quiet",
-                    "--prune",
-                    "--force",
-                    "--",
-                    self.location,
-                    "+refs/heads/*:refs/heads/*",
-                    "+refs/tags/*:refs/tags/*",
-                )
-            (self.dir / "fetched").touch()
+            self._fetch()
+            state = self.state()
+            state.update(checked_at=time.time(), check_error=None)
+            self._save_state(state)
+
+    def _fetch(self) -> None:
+        if not (self.repo / "HEAD").exists():
+            self.log(f"memory-kb: cloning {self.location} into {self.repo}")
+            git(self.dir, "init", "--quiet", "--bare", "--shared=0600", str(self.repo))
+        else:
+            self.log(f"memory-kb: fetching {self.location}")
+        git(
+            self.repo,
+            "fetch",
+            "--quiet",
+            "--prune",
+            "--force",
+            "--no-tags",
+            "--",
+            self.location,
+            "+refs/heads/*:refs/incoming/heads/*",
+            "+refs/tags/*:refs/incoming/tags/*",
+        )
+
+    def _remote_moved(self) -> bool:
+        """Ask the remote for its refs (``git ls-remote``): did any move since the last fetch?"""
+        out = git(self.repo, "ls-remote", "--", self.location).decode()
+        remote: dict[str, str] = {}
+        for line in out.splitlines():
+            sha, _, name = line.partition("\t")
+            if name.startswith(("refs/heads/", "refs/tags/")) and not name.endswith("^{}"):
+                remote[name[len("refs/") :]] = sha
+        return remote != _refs(self.repo, "refs/incoming/")
+
+    def _update(self, ref: str, *, force: bool, fresh: bool = False) -> list[str]:
+        """Check the remote when due (or ``force``), fetch what moved, accept ``ref``; notes.
+
+        ``fresh``: the clone was just made, so the remote was checked a moment ago.
+        """
+        state = self.state()
+        due = force or time.time() - float(state.get("checked_at") or 0) > self.check_every
+        fetched = fresh
+        if fresh:
+            state.update(checked_at=time.time(), check_error=None)
+        elif due and not self._pinned(ref):
+            try:
+                if force or self._remote_moved():
+                    self._fetch()
+                    fetched = True
+                state.update(checked_at=time.time(), check_error=None)
+            except KnowledgeBaseError as exc:
+                state["check_error"] = str(exc)
+                state["check_failed_at"] = time.time()
+        notes: list[str] = []
+        if fetched or self._resolve(ref) is None or ref not in state.get("accepted", []):
+            notes = self._accept(ref, state)
+            state["accepted"] = sorted({*state.get("accepted", []), ref})
+            state["notes"] = {**state.get("notes", {}), ref: notes}
+        if due or fresh or notes:
+            self._save_state(state)
+        return list(state.get("notes", {}).get(ref, []))
+
+    def _accept(self, ref: str, state: dict[str, Any]) -> list[str]:
+        """Move the served ``ref`` to what was fetched, once ``verify`` lets it; notes."""
+        notes: list[str] = []
+        incoming = _refs(self.repo, "refs/incoming/")
+        served = _refs(self.repo, "refs/heads/") | {
+            f"tags/{t}": s for t, s in _refs(self.repo, "refs/tags/").items()
+        }
+        refused = state.setdefault("refused", {})
+        updates = []
+        for name, sha in sorted(incoming.items()):
+            kind, _, short = name.partition("/")
+            key = short if kind == "heads" else name
+            if served.get(key) == sha:
+                continue
+            if kind == "tags" and key in served:
+                # A release tag never moves: keep the first one, say so.
+                notes.append(f"tag {short} moved on the remote; still serving it as first fetched")
+                continue
+            if short != ref and kind == "heads":
+                continue  # other branches are accepted when they are asked for
+            commit = self._commit(sha)
+            if commit in refused:
+                notes.append(f"{ref} at {commit[:12]} was refused: {refused[commit]}")
+                continue
+            try:
+                self.verify(self.repo, short, commit, self._commit_or_none(served.get(key)))
+            except ReleaseRefused as exc:
+                refused[commit] = str(exc)
+                notes.append(f"{ref} at {commit[:12]} was refused: {exc}")
+                self.log(f"memory-kb: warning: refused {ref} at {commit[:12]}: {exc}")
+                continue
+            target = f"refs/heads/{short}" if kind == "heads" else f"refs/{name}"
+            updates.append(f"update {target} {sha}\n")
+        if updates:
+            git(self.repo, "update-ref", "--stdin", stdin="".join(updates).encode())
+        return notes
+
+    def _commit(self, sha: str) -> str:
+        return git(self.repo, "rev-parse", "--verify", f"{sha}^{{commit}}").decode().strip()
+
+    def _commit_or_none(self, sha: str | None) -> str | None:
+        return None if sha is None else self._commit(sha)
 
     def _resolve(self, ref: str) -> str | None:
-        try:
-            out = git(self.repo, "rev-parse", "--verify", "--end-of-options", f"{ref}^{{commit}}")
-        except KnowledgeBaseError:
-            return None
-        return out.decode().strip()
+        for name in (f"refs/heads/{ref}", f"refs/tags/{ref}", ref):
+            try:
+                out = git(self.repo, "rev-parse", "--verify", "--quiet", f"{name}^{{commit}}")
+            except KnowledgeBaseError:
+                continue
+            return out.decode().strip()
+        return None
 
     def _pinned(self, ref: str) -> bool:
         if re.fullmatch(r"[0-9a-f]{40}", ref):
-            return True
+            return self._resolve(ref) is not None
         try:
             git(self.repo, "rev-parse", "--verify", "--quiet", f"refs/tags/{ref}")
         except KnowledgeBaseError:
             return False
         return True
 
+    # --- open -----------------------------------------------------------------------
+
     def open(self, ref: str = "published", *, fetch: bool = False, **options: Any) -> KnowledgeBase:
-        """The knowledge base at ``ref`` from the cache, fetching when asked or stale."""
+        """The knowledge base at ``ref``: checked against the remote when due, then from the cache."""
         check_ref(ref)
-        notes: list[str] = []
-        stale = False
         where = f"{self.location} at {ref!r}"
-        if not (self.repo / "HEAD").exists():
-            try:
-                self.fetch()
-            except KnowledgeBaseError as exc:
-                raise KnowledgeBaseError(f"cannot clone {where}: {exc}") from exc
-        else:
-            age = time.time() - (self.fetched_at or 0)
-            if fetch or (age > self.max_age and not self._pinned(ref)):
+        private_dir(self.root)
+        private_dir(self.dir)
+        with _locked(self.dir / "lock"):
+            first = not (self.repo / "HEAD").exists()
+            if first:
                 try:
-                    self.fetch()
+                    self._fetch()
                 except KnowledgeBaseError as exc:
-                    stale = True
-                    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(self.fetched_at or 0))
-                    notes.append(
-                        f"{self.location} cannot be reached ({exc}); serving the release "
-                        f"last fetched at {when}"
-                    )
-                    self.log(f"memory-kb: warning: {notes[-1]}")
-        commit = self._resolve(ref)
+                    raise KnowledgeBaseError(f"cannot clone {where}: {exc}") from exc
+            notes = self._update(ref, force=fetch and not first, fresh=first)
+            state = self.state()
+            commit = self._resolve(ref)
         if commit is None:
-            raise KnowledgeBaseError(f"{where}: no such branch, tag or commit in the cache")
-        snapshot = self.snapshot(commit)
-        kb = KnowledgeBase(snapshot, location=self.location, ref=ref, stale=stale, **options)
+            why = "; ".join(notes) or "no such branch, tag or commit"
+            raise KnowledgeBaseError(f"{where}: {why}")
+        pinned = self._pinned(ref)
+        failed = bool(state.get("check_error")) and not pinned
+        remote = self._resolve(f"refs/incoming/heads/{ref}")
+        if failed:
+            when = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(state.get("checked_at") or 0))
+            notes.insert(
+                0,
+                f"{self.location} cannot be reached ({state['check_error']}); serving the "
+                f"release last confirmed at {when}",
+            )
+            self.log(f"memory-kb: warning: {notes[0]}")
+        kb = KnowledgeBase(
+            self.snapshot(commit),
+            location=self.location,
+            ref=ref,
+            # Stale: the remote could not be asked, or it has a release this cache refused.
+            stale=failed or (remote is not None and remote != commit),
+            checked_at=None if pinned else state.get("checked_at"),
+            check="pinned" if pinned else ("failed" if failed else "ok"),
+            **options,
+        )
         kb.notes.extend(notes)
         return kb
 
     def snapshot(self, commit: str) -> Snapshot:
-        """The parsed records of ``commit``: from the stored file, else read and stored."""
+        """The parsed records of ``commit``: from the stored JSON file, else read and stored."""
         store = self.dir / "snapshots"
-        path = store / f"{commit}.pickle"
+        path = store / f"{commit}.json"
         try:
-            return Snapshot.from_bytes(path.read_bytes())
+            return Snapshot.from_json(path.read_bytes())
         except (OSError, ValueError):
             pass
         self.log(f"memory-kb: indexing {commit[:12]}")
         snapshot = Snapshot.from_files(
-            read_tree(self.repo, commit), release=_release_name(self.repo, commit), commit=commit
+            read_tree(self.repo, commit), release=release_name(self.repo, commit), commit=commit
         )
-        store.mkdir(parents=True, exist_ok=True)
-        tmp = store / f".{commit}.{os.getpid()}.tmp"
-        tmp.write_bytes(snapshot.to_bytes())
-        os.replace(tmp, path)
-        for old in sorted(store.glob("*.pickle"), key=lambda p: p.stat().st_mtime)[
-            :-_KEEP_SNAPSHOTS
-        ]:
+        private_dir(store)
+        write_private(path, snapshot.to_json())
+        for legacy in store.glob("*.pickle"):  # an older reader's cache: never loaded
+            legacy.unlink(missing_ok=True)
+        for old in sorted(store.glob("*.json"), key=lambda p: p.stat().st_mtime)[:-_KEEP_SNAPSHOTS]:
             old.unlink(missing_ok=True)
         return snapshot
-
-
-def _is_git_repo(path: Path) -> bool:
-    return (path / ".git").exists() or ((path / "HEAD").is_file() and (path / "objects").is_dir())
-
-
-def open_knowledge(
-    location: str | os.PathLike[str],
-    ref: str | None = "published",
-    *,
-    cache_dir: str | os.PathLike[str] | None = None,
-    use_cache: bool | None = None,
-    fetch: bool = False,
-    max_age: float = DEFAULT_MAX_AGE,
-    log: Log | None = None,
-    **options: Any,
-) -> KnowledgeBase:
-    """Open a knowledge base: a remote URL, a local repository, or an exported directory.
-
-    ``ref`` is a branch, tag or commit (default: the ``published`` branch).
-    A remote is read through the local cache (``cache_dir``, default
-    ``default_cache_dir()``); a local repository is read in place unless
-    ``use_cache`` is true or a ``cache_dir`` is given. With ``ref=None`` a
-    local directory is read as plain files (an exported release), never
-    following symbolic links. ``options`` are the ``KnowledgeBase`` settings
-    (``min_score``, ``records_max_chars``, …). Raises KnowledgeBaseError
-    naming the location and ref.
-    """
-    text = check_location(str(location))
-    path = Path(text)
-    if ref is None:
-        if not path.is_dir():
-            raise KnowledgeBaseError(f"{text} is not a local directory")
-        files, problems = read_directory(path)
-        snapshot = Snapshot.from_files(files)
-        snapshot.problems.update(problems)
-        return KnowledgeBase(snapshot, location=text, ref=None, **options)
-    check_ref(ref)
-    local = path.is_dir() and _is_git_repo(path)
-    if path.is_dir() and not local:
-        raise KnowledgeBaseError(f"{text} is not a git repository (pass ref=None for files)")
-    if use_cache is None:
-        use_cache = cache_dir is not None or not local
-    if use_cache:
-        cache = KnowledgeCache(text, cache_dir, max_age=max_age, log=log)
-        return cache.open(ref, fetch=fetch, **options)
-    try:
-        out = git(path, "rev-parse", "--verify", "--end-of-options", f"{ref}^{{commit}}")
-    except KnowledgeBaseError as exc:
-        raise KnowledgeBaseError(f"{text} at {ref!r}: {exc}") from exc
-    commit = out.decode().strip()
-    snapshot = Snapshot.from_files(
-        read_tree(path, commit), release=_release_name(path, commit), commit=commit
-    )
-    return KnowledgeBase(snapshot, location=text, ref=ref, **options)

@@ -9,7 +9,7 @@
 
 The repository is read through the local cache (``--cache-dir``, default
 ``$XDG_CACHE_HOME/memory-kb``), fetched when older than ``--max-age``
-seconds. Progress and warnings go to stderr, results to stdout; errors
+seconds (``--check-every``, a cheap ref check). Progress and warnings go to stderr, results to stdout; errors
 name the repository and ref and exit with status 2.
 """
 
@@ -19,14 +19,15 @@ import argparse
 import json
 import os
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .cache import DEFAULT_MAX_AGE, KnowledgeCache, open_knowledge
+from .cache import DEFAULT_CHECK_EVERY
+from .follow import KnowledgeFollower
 from .gitio import KnowledgeBaseError
 from .knowledge import DEFAULT_MIN_SCORE, KnowledgeBase
+from .opening import open_knowledge
 
 __all__ = ["main"]
 
@@ -48,10 +49,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--ref", default="published", help="branch, tag or commit (published)")
     parser.add_argument("--cache-dir", help="where clones are kept ($MEMORY_KB_CACHE)")
     parser.add_argument(
+        "--check-every",
         "--max-age",
+        dest="check_every",
         type=float,
-        default=DEFAULT_MAX_AGE,
-        help=f"fetch when the cache is older than this many seconds ({DEFAULT_MAX_AGE:.0f})",
+        default=DEFAULT_CHECK_EVERY,
+        help="ask the remote whether the ref moved when the last check is older than this "
+        f"many seconds ({DEFAULT_CHECK_EVERY:.0f}; --max-age is the former name)",
     )
     parser.add_argument(
         "--min-score",
@@ -69,7 +73,9 @@ def _parser() -> argparse.ArgumentParser:
     prompt.add_argument("-k", type=int, default=5)
     commands.add_parser("fetch", help="update the local cache from the remote")
     mcp = commands.add_parser("mcp", help="serve the knowledge base over MCP (stdio by default)")
-    mcp.add_argument("--http", metavar="HOST:PORT", help="serve streamable HTTP instead")
+    from .http import add_http_arguments
+
+    add_http_arguments(mcp)
     return parser
 
 
@@ -81,45 +87,25 @@ def _open(args: argparse.Namespace, *, fetch: bool = False) -> KnowledgeBase:
         None if exported else args.ref,
         use_cache=not exported,
         cache_dir=args.cache_dir,
-        max_age=args.max_age,
+        check_every=args.check_every,
         fetch=fetch,
         log=_log,
         min_score=args.min_score,
     )
 
 
-class _Current:
-    """The knowledge base of a long-running server, reopened when older than max age."""
-
-    def __init__(self, args: argparse.Namespace) -> None:
-        self.args = args
-        self.kb = _open(args)
-        self.opened = time.monotonic()
-
-    def __call__(self) -> KnowledgeBase:
-        if time.monotonic() - self.opened > self.args.max_age:
-            self.opened = time.monotonic()
-            try:
-                self.kb = _open(self.args)
-            except KnowledgeBaseError as exc:
-                _log(f"memory-kb: warning: keeping release {self.kb.release}: {exc}")
-        return self.kb
-
-
 def _serve(args: argparse.Namespace) -> None:
-    from .server import build_server
+    from .http import serve_http
+    from .server import build_server, follow_releases
 
-    current = _Current(args)
-    server = build_server(current)
+    follower = KnowledgeFollower(lambda: _open(args), log=_log)
+    server = build_server(follower)
     if not args.http:
-        _log(f"memory-kb: serving release {current.kb.release} over MCP on stdio")
+        _log(f"memory-kb: serving release {follower.current().release} over MCP on stdio")
+        follow_releases(server, follower, every=args.check_every)
         server.run("stdio")
         return
-    host, _, port = args.http.rpartition(":")
-    if not host or not port.isdigit():
-        raise KnowledgeBaseError(f"--http wants HOST:PORT, not {args.http!r}")
-    _log(f"memory-kb: serving release {current.kb.release} at http://{args.http}/mcp")
-    server.run("streamable-http", host=host.strip("[]"), port=int(port))
+    serve_http(server, follower, args, log=_log)
 
 
 def _selection_json(kb: KnowledgeBase, question: str, k: int) -> dict[str, Any]:
@@ -127,6 +113,7 @@ def _selection_json(kb: KnowledgeBase, question: str, k: int) -> dict[str, Any]:
         "release": kb.release,
         "stale": kb.stale,
         "notes": kb.notes,
+        "status": kb.status(),
         "results": [s.as_dict() for s in kb.select(question, k=k)],
     }
 
@@ -145,9 +132,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             with _open(args) as kb:
                 print(kb.system_prompt(args.base, [args.question], k=args.k), end="")
         elif args.command == "fetch":
-            KnowledgeCache(args.repo, args.cache_dir, log=_log).fetch()
-            with _open(args) as kb:
+            with _open(args, fetch=True) as kb:
                 _log(f"memory-kb: {args.repo} at {args.ref!r} is release {kb.release}")
+                print(json.dumps(kb.status(), ensure_ascii=False))
         else:
             _serve(args)
     except KnowledgeBaseError as exc:

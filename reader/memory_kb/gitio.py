@@ -17,7 +17,7 @@ import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 
-from .recordfile import CHANGELOG_FILE, INDEX_FILE, RECORDS_DIR
+from .recordfile import CHANGELOG_FILE, INDEX_DIR, INDEX_FILE, RECORDS_DIR
 
 __all__ = [
     "KnowledgeBaseError",
@@ -68,6 +68,8 @@ def git(cwd: str | os.PathLike[str], *args: str, stdin: bytes | None = None) -> 
             capture_output=True,
             check=False,
             env=env,
+            # Whatever git writes (the cache's clone) is this user's alone.
+            umask=0o077 if os.name == "posix" else -1,
         )
     except OSError as exc:
         raise KnowledgeBaseError(f"git cannot run: {exc}") from exc
@@ -81,11 +83,11 @@ def _wanted(path: str) -> bool:
     if path in (INDEX_FILE, CHANGELOG_FILE):
         return True
     head, _, name = path.partition("/")
-    return head == RECORDS_DIR and "/" not in name and name.endswith(".md")
+    return head in (RECORDS_DIR, INDEX_DIR) and "/" not in name and name.endswith(".md")
 
 
 def list_tree(repo: str | os.PathLike[str], ref: str) -> list[tuple[str, str]]:
-    """``(path, blob id)`` of each knowledge file (MEMORY.md, CHANGELOG.md, records/*.md).
+    """``(path, blob id)`` of each knowledge file (MEMORY.md, CHANGELOG.md, records/*.md, index/*.md).
 
     Only regular files count: a symbolic link in the tree (mode 120000) is
     never taken for a record.
@@ -163,27 +165,30 @@ def read_directory(root: Path) -> tuple[dict[str, str], dict[str, str]]:
     try:
         for name in (INDEX_FILE, CHANGELOG_FILE):
             _take(root_fd, name, name, files, problems)
-        try:
-            if stat.S_ISLNK(os.lstat(RECORDS_DIR, dir_fd=root_fd).st_mode):
-                problems[RECORDS_DIR] = "a symbolic link, not followed"
-                return files, problems
-            records_fd = os.open(
-                RECORDS_DIR, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=root_fd
-            )
-        except FileNotFoundError:
-            return files, problems
-        except OSError as exc:
-            problems[RECORDS_DIR] = f"not read: {_reason(exc)}"
-            return files, problems
-        try:
-            for name in sorted(os.listdir(records_fd)):
-                if name.endswith(".md"):
-                    _take(records_fd, name, f"{RECORDS_DIR}/{name}", files, problems)
-        finally:
-            os.close(records_fd)
+        for directory in (RECORDS_DIR, INDEX_DIR):
+            _take_directory(root_fd, directory, files, problems)
     finally:
         os.close(root_fd)
     return files, problems
+
+
+def _take_directory(root_fd: int, directory: str, files: dict[str, str], problems: dict) -> None:
+    try:
+        if stat.S_ISLNK(os.lstat(directory, dir_fd=root_fd).st_mode):
+            problems[directory] = "a symbolic link, not followed"
+            return
+        dir_fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=root_fd)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        problems[directory] = f"not read: {_reason(exc)}"
+        return
+    try:
+        for name in sorted(os.listdir(dir_fd)):
+            if name.endswith(".md"):
+                _take(dir_fd, name, f"{directory}/{name}", files, problems)
+    finally:
+        os.close(dir_fd)
 
 
 def _reason(exc: OSError) -> str:

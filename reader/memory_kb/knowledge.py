@@ -1,34 +1,30 @@
 """A knowledge base at one release: its records, indexed for selection.
 
-``Snapshot`` is everything read from a release tree (record texts, names,
-descriptions, the search index); it is what the local cache stores, so a
-cached release opens by loading one file. ``KnowledgeBase`` answers
-questions about a snapshot: ``select``, ``records``, ``record``, ``file``.
+``KnowledgeBase`` answers questions about a ``Snapshot`` (everything read
+from a release tree, see ``snapshot``): ``select``, ``records``, ``record``,
+``file``, ``public_file``, ``status``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import heapq
-import pickle
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .recordfile import (
     CHANGELOG_FILE,
-    INDEX_FILE,
     RECORDS_DIR,
     RecordData,
     RecordFormatError,
-    index_entry,
     index_line,
     parse_record,
     record_path,
+    render_public,
     split_front_matter,
 )
-from .search import SearchIndex
+from .snapshot import Snapshot
 
 __all__ = [
     "DEFAULT_INDEX_MAX_CHARS",
@@ -48,105 +44,6 @@ DEFAULT_RECORDS_MAX_CHARS = 20_000
 """Default budget: at most this many characters of selected records in a prompt."""
 DEFAULT_MIN_SCORE = 0.1
 """Default relevance floor: a record matching less of a question's weight is not selected."""
-
-_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
-_PARSE_FRONT = re.compile(r"^(?:valid_until|search_keys):", re.MULTILINE)
-_SNAPSHOT_FORMAT = 2
-
-
-@dataclass
-class Snapshot:
-    """The knowledge files of one release tree, parsed as far as selection needs.
-
-    A record's name and description come from its MEMORY.md line; its YAML
-    front matter is parsed at once only when it has no index line or has a
-    ``valid_until`` (a release guarantees that every record parses and that
-    the index matches). A record that is not in the record format is left
-    out and named in ``problems``.
-    """
-
-    slugs: list[str]
-    names: list[str]
-    descriptions: list[str]
-    valid_until: list[str]
-    texts: list[str]
-    other_files: dict[str, str]
-    problems: dict[str, str]
-    index: SearchIndex
-    release: str = ""
-    commit: str = ""
-
-    @classmethod
-    def from_files(cls, files: dict[str, str], *, release: str = "", commit: str = "") -> Snapshot:
-        """Parse and index the knowledge files of a tree (path -> text)."""
-        listed: dict[str, tuple[str, str]] = {}
-        for line in files.get(INDEX_FILE, "").split("\n"):
-            found = index_entry(line)
-            if found is not None:
-                listed[found[0]] = (found[1], found[2])
-        snap = cls(
-            slugs=[],
-            names=[],
-            descriptions=[],
-            valid_until=[],
-            texts=[],
-            other_files={},
-            problems={},
-            index=SearchIndex({}, [], 0),
-            release=release,
-            commit=commit,
-        )
-        bodies: list[str] = []
-        keys: list[str] = []
-        for path in sorted(files):
-            text = files[path]
-            if not path.startswith(f"{RECORDS_DIR}/"):
-                snap.other_files[path] = text
-                continue
-            slug = path[len(RECORDS_DIR) + 1 : -len(".md")]
-            if not _SLUG.match(slug):
-                snap.problems[path] = "the file name is not a record slug ([a-z0-9-])"
-                continue
-            try:
-                front, body = split_front_matter(text)
-                entry = listed.get(slug)
-                until, search_keys = "", ""
-                if entry is None or _PARSE_FRONT.search(front):
-                    record = parse_record(text, slug)
-                    entry = (record.name, record.description)
-                    until = record.valid_until or ""
-                    search_keys = "\n".join(record.search_keys)
-            except RecordFormatError as exc:
-                snap.problems[path] = str(exc)
-                continue
-            snap.slugs.append(slug)
-            snap.names.append(entry[0])
-            snap.descriptions.append(entry[1])
-            snap.valid_until.append(until)
-            snap.texts.append(text)
-            bodies.append(body)
-            keys.append(search_keys)
-        snap.index = SearchIndex.build(
-            zip(snap.names, snap.descriptions, bodies, keys, strict=True)
-        )
-        return snap
-
-    def to_bytes(self) -> bytes:
-        """The snapshot as bytes for the local cache."""
-        data = dict(vars(self), index=self.index.to_bytes())
-        return pickle.dumps((_SNAPSHOT_FORMAT, data), protocol=pickle.HIGHEST_PROTOCOL)
-
-    @classmethod
-    def from_bytes(cls, raw: bytes) -> Snapshot:
-        """A snapshot stored by ``to_bytes``; ValueError when the data is not one."""
-        try:
-            version, data = pickle.loads(raw)  # noqa: S301 - our own cache file
-            if version != _SNAPSHOT_FORMAT:
-                raise ValueError("another format")
-            data["index"] = SearchIndex.from_bytes(data["index"])
-            return cls(**data)
-        except Exception as exc:  # noqa: BLE001 - any damage means: rebuild
-            raise ValueError(f"not a snapshot: {exc}") from exc
 
 
 @dataclass(frozen=True)
@@ -193,9 +90,12 @@ class Selection:
 class KnowledgeBase:
     """The records of one knowledge base at one ref, ready for selection.
 
-    Build it with ``open_knowledge``. ``stale`` is true when the remote could
-    not be reached and the last fetched release is served instead (``notes``
-    say so). A record whose ``valid_until`` has passed is listed by
+    Build it with ``open_knowledge``. ``stale`` is true when the release
+    served may not be the remote's current one: the remote could not be
+    asked, or it holds a release that was refused (``notes`` say which).
+    ``check`` says how the ref was checked (``ok``, ``failed``, ``pinned``
+    for a tag or commit, ``local`` for a repository read in place) and
+    ``checked_at`` when the remote last answered; ``status()`` has it all. A record whose ``valid_until`` has passed is listed by
     ``records()`` but never selected.
     """
 
@@ -209,6 +109,8 @@ class KnowledgeBase:
     today: dt.date | None = None
     stale: bool = False
     notes: list[str] = field(default_factory=list)
+    checked_at: float | None = None
+    check: str = "local"
 
     def __post_init__(self) -> None:
         today = self.today or dt.datetime.now(dt.UTC).date()
@@ -220,6 +122,24 @@ class KnowledgeBase:
     def release(self) -> str:
         """The release (tag) the knowledge was read at, else the ref or commit."""
         return self.snapshot.release or self.ref or ""
+
+    def status(self) -> dict[str, Any]:
+        """What is served and how current it is: release, commit, check, checked_at, stale, notes."""
+        when = self.checked_at
+        return {
+            "location": self.location,
+            "ref": self.ref,
+            "release": self.release,
+            "commit": self.snapshot.commit,
+            "check": self.check,
+            "checked_at": (
+                None
+                if when is None
+                else dt.datetime.fromtimestamp(when, dt.UTC).isoformat(timespec="seconds")
+            ),
+            "stale": self.stale,
+            "notes": list(self.notes),
+        }
 
     @property
     def problems(self) -> dict[str, str]:
@@ -254,6 +174,31 @@ class KnowledgeBase:
             i = self._by_slug.get(path[len(RECORDS_DIR) + 1 : -len(".md")])
             return None if i is None else self.snapshot.texts[i]
         return self.snapshot.other_files.get(path)
+
+    def public_file(self, path: str) -> str | None:
+        """A knowledge file as agents are shown it: a record without its internal fields.
+
+        A record keeps its name, description, type, dates and ``valid_until``
+        and gains its ``release``; who reviewed it (``reviewed_by``) and which
+        conversations it came from (``sources``) are left out. Other files are
+        as published.
+        """
+        if not (path.startswith(f"{RECORDS_DIR}/") and path.endswith(".md")):
+            return self.snapshot.other_files.get(path)
+        slug = path[len(RECORDS_DIR) + 1 : -len(".md")]
+        record = self.record(slug)
+        if record is None:
+            return None
+        shown = {
+            "name": record.name,
+            "description": record.description,
+            "type": record.type,
+            "updated": record.updated or record.created,
+            "release": self.release,
+        }
+        if record.valid_until:
+            shown["valid_until"] = record.valid_until
+        return render_public(shown, record.body)
 
     def paths(self) -> list[str]:
         """Paths of every knowledge file, sorted."""

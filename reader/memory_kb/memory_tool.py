@@ -182,7 +182,7 @@ class MemoryToolHandler(MemoryToolBase):
         """A directory listing (two levels deep, like the SDK's) or a file with line numbers."""
         path = self._path(_arg(command, "path"))
         if path in self._kb_files:
-            text = self.kb.file(self._kb_files[path]) or ""
+            text = self.kb.public_file(self._kb_files[path]) or ""
             return file_view(path, text, _arg(command, "view_range"), wrap=True)
         if path.startswith(SESSION_ROOT + "/") and self.writable:
             notes = self._notes()

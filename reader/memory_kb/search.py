@@ -3,18 +3,22 @@
 Chinese, Japanese and Korean text is split into character bigrams, so a
 record about 测试 matches without a dictionary-based word segmenter. The
 index is a plain data structure that ``to_bytes``/``from_bytes`` store in
-the local cache, so a cached release opens without re-tokenising it.
+the local cache as plain data (JSON with base64 arrays, never a pickle),
+so a cached release opens without re-tokenising it.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
-import pickle
 import re
+import sys
 from array import array
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import chain
+from typing import Any
 
 __all__ = ["SearchIndex", "tokenize"]
 
@@ -97,6 +101,10 @@ def _stem(word: str) -> str:
     return word
 
 
+_ASCII_SEPARATORS = {
+    c: " " for c in range(128) if not (ord("a") <= c <= ord("z") or ord("0") <= c <= ord("9"))
+}
+
 # Words repeat across records; remembering each run's terms makes indexing
 # ten thousand records several times faster.
 _RUN_TERMS: dict[str, tuple[str, ...]] = {}
@@ -117,7 +125,14 @@ def tokenize(text: str) -> list[str]:
 
     ``帮我写测试`` gives ``帮我 我写 写测 测试``.
     """
-    runs = _TOKEN.findall(text.lower())
+    lowered = text.lower()
+    # ASCII text (most of it) is split without the regular expression, about 3x
+    # faster and the same runs: every character but a-z and 0-9 separates words.
+    runs = (
+        lowered.translate(_ASCII_SEPARATORS).split()
+        if lowered.isascii()
+        else _TOKEN.findall(lowered)
+    )
     cache = _RUN_TERMS
     missing = set(runs).difference(cache)
     if missing:
@@ -130,7 +145,7 @@ def tokenize(text: str) -> list[str]:
 
 _K1 = 1.2
 _B = 0.75
-_FORMAT = 1
+_FORMAT = 2
 
 
 class SearchIndex:
@@ -144,15 +159,23 @@ class SearchIndex:
     knowledge base does not hold — the basis of the minimum score.
     """
 
-    def __init__(self, postings: dict[str, bytes], norms: Sequence[float], n: int) -> None:
-        # postings: term -> array('I') of (doc, tf) pairs, as bytes; decoded per query.
-        self._postings = postings
+    def __init__(
+        self, terms: dict[str, int], offsets: array, pairs: array, norms: array, n: int
+    ) -> None:
+        # Term t's (doc, tf) pairs are pairs[2*offsets[s] : 2*offsets[s+1]], s = terms[t].
+        self._terms = terms
+        self._offsets = offsets
+        self._pairs = pairs
         self._norms = norms
         self.n = n
         self._idf_unknown = self._idf(1)
 
     def _idf(self, df: int) -> float:
         return math.log(1 + (self.n - df + 0.5) / (df + 0.5))
+
+    def _df(self, term: str) -> int | None:
+        slot = self._terms.get(term)
+        return None if slot is None else self._offsets[slot + 1] - self._offsets[slot]
 
     @classmethod
     def build(cls, fields: Iterable[Sequence[str]]) -> SearchIndex:
@@ -162,7 +185,7 @@ class SearchIndex:
         wordings of the question a record answers, one text) count once per
         distinct term, so many wordings do not make a record long.
         """
-        postings: defaultdict[str, array] = defaultdict(lambda: array("I"))
+        postings: dict[str, list[int]] = {}
         lengths: list[int] = []
         for doc, (name, description, body, *keys) in enumerate(fields):
             terms = tokenize(name) * 3 + tokenize(description) * 2 + tokenize(body)
@@ -170,42 +193,57 @@ class SearchIndex:
                 terms += sorted(set(tokenize(keys[0])) - set(terms)) * 2
             lengths.append(len(terms))
             for term, tf in Counter(terms).items():
-                postings[term].extend((doc, tf))
+                found = postings.get(term)
+                if found is None:
+                    postings[term] = [doc, tf]
+                else:
+                    found += (doc, tf)
         n = len(lengths)
         avg = (sum(lengths) / n) if n else 1.0
         norms = array("d", (_K1 * (1 - _B + _B * length / (avg or 1.0)) for length in lengths))
-        return cls({t: p.tobytes() for t, p in postings.items()}, norms, n)
+        offsets = array("I", [0])
+        for found in postings.values():
+            offsets.append(offsets[-1] + len(found) // 2)
+        pairs = array("I", chain.from_iterable(postings.values()))
+        return cls({t: s for s, t in enumerate(postings)}, offsets, pairs, norms, n)
 
-    def to_bytes(self) -> bytes:
-        """The index as bytes for the local cache (read back with ``from_bytes``)."""
-        return pickle.dumps(
-            (_FORMAT, self.n, array("d", self._norms).tobytes(), self._postings),
-            protocol=pickle.HIGHEST_PROTOCOL,
-        )
+    def to_data(self) -> dict[str, Any]:
+        """The index as plain JSON-ready data for the local cache (``from_data`` reads it)."""
+        return {
+            "format": _FORMAT,
+            "n": self.n,
+            "terms": list(self._terms),
+            "offsets": _b64(self._offsets),
+            "pairs": _b64(self._pairs),
+            "norms": _b64(self._norms),
+        }
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> SearchIndex:
-        """An index stored by ``to_bytes``; ValueError when the data is not one."""
+    def from_data(cls, data: Any) -> SearchIndex:
+        """An index stored by ``to_data``; ValueError when the data is not one."""
         try:
-            version, n, norms_raw, postings = pickle.loads(data)  # noqa: S301 - our own cache file
-        except Exception as exc:  # noqa: BLE001 - any damage means: rebuild
+            if data["format"] != _FORMAT:
+                raise ValueError("search index of another format")
+            terms = {t: s for s, t in enumerate(data["terms"])}
+            offsets, pairs = _unb64("I", data["offsets"]), _unb64("I", data["pairs"])
+            norms, n = _unb64("d", data["norms"]), int(data["n"])
+        except (KeyError, TypeError, ValueError, binascii.Error) as exc:
             raise ValueError(f"not a search index: {exc}") from exc
-        if version != _FORMAT:
-            raise ValueError("search index of another format")
-        norms = array("d")
-        norms.frombytes(norms_raw)
-        return cls(postings, norms, n)
+        if len(offsets) != len(terms) + 1 or offsets[-1] * 2 != len(pairs) or len(norms) != n:
+            raise ValueError("not a search index: its parts do not fit together")
+        if pairs and max(pairs[::2]) >= n:
+            raise ValueError("not a search index: a document out of range")
+        return cls(terms, offsets, pairs, norms, n)
 
     def scores(self, query: str, allowed: Sequence[bool] | None = None) -> dict[int, float]:
         """BM25 score of each document matching ``query`` (only ``allowed[doc]`` ones if given)."""
         scores: dict[int, float] = {}
         norms = self._norms
         for term in set(tokenize(query)):
-            raw = self._postings.get(term)
-            if raw is None:
+            slot = self._terms.get(term)
+            if slot is None:
                 continue
-            pairs = array("I")
-            pairs.frombytes(raw)
+            pairs = self._pairs[2 * self._offsets[slot] : 2 * self._offsets[slot + 1]]
             boost = self._idf(len(pairs) // 2) * (_K1 + 1)
             for j in range(0, len(pairs), 2):
                 doc, tf = pairs[j], pairs[j + 1]
@@ -218,7 +256,23 @@ class SearchIndex:
         """The score of a document that matched every term of ``query`` fully."""
         total = 0.0
         for term in set(tokenize(query)):
-            raw = self._postings.get(term)
-            idf = self._idf(len(raw) // 8) if raw is not None else self._idf_unknown
+            df = self._df(term)
+            idf = self._idf(df) if df is not None else self._idf_unknown
             total += idf * (_K1 + 1)
         return total
+
+
+def _b64(values: array) -> str:
+    # Stored little-endian whatever the machine, so a cache directory can move.
+    copy = array(values.typecode, values)
+    if sys.byteorder == "big":
+        copy.byteswap()
+    return base64.b64encode(copy.tobytes()).decode("ascii")
+
+
+def _unb64(typecode: str, text: str) -> array:
+    values = array(typecode)
+    values.frombytes(base64.b64decode(text, validate=True))
+    if sys.byteorder == "big":
+        values.byteswap()
+    return values

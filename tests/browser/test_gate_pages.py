@@ -66,7 +66,7 @@ def test_a_flagged_record_edit_waits_for_a_second_person(
     page.click("button:has-text('Approve as shown')")
     page.wait_for_url(f"{live_server.url}/records/{record.slug}/")
     record.refresh_from_db()
-    assert record.body == INSTRUCTION and record.reviewed_by == ["alice", "dora"]
+    assert record.body == INSTRUCTION and record.reviewed_by == ["alice-pub", "dora-pub"]
 
 
 def test_merging_records_into_flagged_text_is_held(page, live_server, alice):

@@ -106,7 +106,7 @@ def test_reviewer_works_the_queue_and_publisher_releases(
         text = (knowledge_repo / "records" / f"{record.slug}.md").read_text()
     finally:
         repo.close()
-    assert author == "alice <alice@users.noreply.invalid>"
+    assert author == "alice-pub <alice-pub@users.noreply.invalid>"
     assert "name: Export notes to Markdown" in text
 
     log_in("bob")

@@ -1,6 +1,7 @@
 import json
 
 import pytest
+from django.db import models
 from django.urls import reverse
 
 from conversations.actions import create_ingest_token
@@ -126,15 +127,48 @@ def test_it_limits_requests_per_token(client, token, settings):
     assert _post(client, json.dumps(ONE), "mrv_unknown").status_code == 401
 
 
-def test_a_new_window_starts_after_a_minute(client, token, settings):
-    from datetime import timedelta
-
-    from django.utils import timezone
-
+def test_a_burst_across_a_window_boundary_is_still_limited(token, settings):
+    from conversations import ratelimit
     from conversations.models import IngestToken
+
+    key = f"token:{IngestToken.hash(token)}"
+    # 120 requests in the last second of one minute, then 3.5 s into the next: the fixed
+    # window let another 120 through; the sliding one lets through only what has slid out.
+    allowed = sum(ratelimit.hit(key, limit=120, now=59.0 + i / 200).allowed for i in range(120))
+    assert allowed == 120
+    later = [ratelimit.hit(key, limit=120, now=60.0 + i * 3.5 / 120) for i in range(120)]
+    assert sum(v.allowed for v in later) <= 7
+    assert all(v.retry_after >= 1 for v in later if not v.allowed)
+    # A whole window later the token has its full budget again.
+    assert ratelimit.hit(key, limit=120, now=125.0).allowed
+
+
+def test_the_limit_slides_back_as_time_passes(client, token, settings):
+    from conversations.models import RateWindow
 
     settings.API_RATE_LIMIT_PER_MINUTE = 1
     assert _post(client, json.dumps(ONE), token).status_code == 200
     assert _post(client, json.dumps(ONE), token).status_code == 429
-    IngestToken.objects.update(window_started_at=timezone.now() - timedelta(seconds=61))
+    RateWindow.objects.update(slot=models.F("slot") - 2)  # those requests are two minutes old
     assert _post(client, json.dumps(ONE), token).status_code == 200
+
+
+def test_requests_with_bad_tokens_are_limited_per_address(client, token, settings):
+    settings.API_BAD_TOKEN_LIMIT_PER_MINUTE = 3
+    for guess in ("mrv_a", "mrv_b", "mrv_c"):
+        assert _post(client, json.dumps(ONE), guess).status_code == 401
+    refused = _post(client, json.dumps(ONE), "mrv_d")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
+    assert client.post(URL, "{}", content_type="application/json").status_code == 429
+    # Another address still gets its answer, and the real token is not affected.
+    assert _post(client, json.dumps(ONE), "mrv_e", REMOTE_ADDR="10.1.1.1").status_code == 401
+    assert _post(client, json.dumps(ONE), token).status_code == 200
+
+
+def test_a_forged_forwarded_for_does_not_get_a_fresh_budget(client, settings):
+    settings.API_BAD_TOKEN_LIMIT_PER_MINUTE = 2
+    codes = [
+        _post(client, "{}", "mrv_x", HTTP_X_FORWARDED_FOR=f"10.0.0.{i}").status_code
+        for i in range(4)
+    ]
+    assert codes == [401, 401, 429, 429]

@@ -35,10 +35,10 @@ def test_an_approval_writes_the_record_and_a_pending_change(kb, alice):
     change = make_record(alice, sources=["conv:7#m3"], candidate_id=41)
     record = Record.objects.get(slug="running-the-tests")
     assert change.status == "pending" and change.kind == "create"
-    assert record.commit == "" and record.reviewed_by == ["alice"]
+    assert record.commit == "" and record.reviewed_by == ["alice-pub"]
     # Commits name the reviewer's public handle at the no-reply domain, never the e-mail.
-    assert change.author_name == "alice"
-    assert change.author_email == "alice@users.noreply.invalid"
+    assert change.author_name == "alice-pub"
+    assert change.author_email == "alice-pub@users.noreply.invalid"
     assert change.sources == ["conv:7#m3"] and record.sources == [opaque("conv:7#m3")]
 
 
@@ -50,7 +50,7 @@ def test_the_committer_makes_one_commit_per_change_authored_by_the_reviewer(kb, 
     log = git(kb, "log", "-2", "--format=%an <%ae>|%cn <%ce>|%B%x00")
     first = log.split("\x00")[1].lstrip("\n")
     assert first.startswith(
-        "alice <alice@users.noreply.invalid>|memory review <memory-review@localhost>|"
+        "alice-pub <alice-pub@users.noreply.invalid>|memory review <memory-review@localhost>|"
     )
     assert f"Change-Id: {done[0].pk}" in first
     # The public commit names opaque sources and handles; the app keeps the rest.
@@ -86,7 +86,7 @@ def test_an_update_keeps_the_slug_and_accumulates_sources(kb, alice, dora):
     record = Record.objects.get(slug="running-the-tests")
     # Sources accumulate; reviewed_by names who approved this text, not earlier versions.
     assert record.sources == [opaque("conv:1"), opaque("conv:2")]
-    assert record.reviewed_by == ["dora"]
+    assert record.reviewed_by == ["dora-pub"]
     assert "from the root" in record_file("running-the-tests")
     assert len(commits(kb, "--", "records/running-the-tests.md")) == 2
 
@@ -149,7 +149,7 @@ def test_a_merge_replaces_several_records_with_one_in_one_commit(kb, alice, dora
     record = Record.objects.get(slug="tests")
     assert record.supersedes == ["test-runner"]
     assert record.sources == [opaque("conv:1"), opaque("conv:2"), opaque("conv:3")]
-    assert record.reviewed_by == ["dora"]
+    assert record.reviewed_by == ["dora-pub"]
     assert Record.objects.get(slug="test-runner").retracted
     assert git(kb, "show", "--no-renames", "--name-status", "--format=", "HEAD").split() == [
         "M",

@@ -5,6 +5,9 @@ from django.core.management import CommandError, call_command
 
 from knowledge_repo.actions import commit_pending
 from knowledge_repo.models import Change, Record
+from memory_review.review.management.options import operator
+from memory_review.review.models import ReviewEvent
+from tests.review.factories import walk
 
 from .conftest import git, make_record
 
@@ -98,8 +101,20 @@ def test_kb_publish_and_kb_rollback(kb, tmp_path, alice, bob):
     make_record(alice, name="Deploying")
     commit_pending()
     run("kb_release", "--name", "v2")
+    # A person publishes, and only what they walked on the release review.
+    with pytest.raises(CommandError, match="--user"):
+        run("kb_publish", "v1")
+    with pytest.raises(CommandError, match="not marked read"):
+        run("kb_publish", "v1", "--user", "bob")
+    walk(bob, "v1")
+    assert "published is now v1" in run("kb_publish", "v1", "--user", "bob")
+    walk(bob, "v2")
     assert "published is now v2" in run("kb_publish", "v2", "--user", "bob")
+    event = ReviewEvent.objects.filter(action="publish").first()
+    assert event.user == bob and event.after["operator"] == operator()
     assert "run again with --yes" in run("kb_rollback")
+    with pytest.raises(CommandError, match="A person must roll back"):
+        run("kb_rollback", "--yes")
     assert "published is now v1" in run("kb_rollback", "--yes", "--user", "bob")
     remote = tmp_path / "published.git"
     assert git(remote, "rev-parse", "published") == git(kb, "rev-parse", "v1^{commit}")

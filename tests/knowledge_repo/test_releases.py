@@ -161,7 +161,7 @@ def test_the_changelog_lists_added_updated_and_removed(kb, alice, bob):
     assert changelog.index("## v2") < changelog.index("## v1")
     assert "Removed:\n- Deploying (records/deploying.md)" in changelog
     tag = git(kb, "tag", "-l", "--format=%(objecttype) %(taggername) %(contents)", "v2")
-    assert tag.startswith("tag bob Release v2")
+    assert tag.startswith("tag bob-pub Release v2")
     assert "Added:\n- Style guide (records/style-guide.md)" in tag
     assert git(kb, "rev-parse", "v2^{commit}").strip() == second.release.sha
 

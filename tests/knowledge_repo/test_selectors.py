@@ -30,12 +30,12 @@ def test_history_lists_each_commit_with_who_what_and_why(kb, alice, dora):
     commit_pending()
     history = record_history("running-the-tests")
     assert [(h.author_name, h.candidate_id) for h in history] == [
-        ("alice", None),
-        ("dora", 6),
-        ("alice", 5),
+        ("alice-pub", None),
+        ("dora-pub", 6),
+        ("alice-pub", 5),
     ]
     assert history[1].sources == [opaque("conv:2#m1")]
-    assert history[1].author_email == "dora@users.noreply.invalid"
+    assert history[1].author_email == "dora-pub@users.noreply.invalid"
     assert "-first" in history[1].diff and "+second" in history[1].diff
     assert (
         history[0].message.startswith("Retract running-the-tests") and "gone" in history[0].message

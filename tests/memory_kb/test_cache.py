@@ -17,7 +17,7 @@ def test_the_first_open_clones_into_the_cache_and_later_opens_read_it(remote, tm
         assert kb.release == "v1" and len(kb.records()) == 5 and not kb.stale
     clones = list(cache.glob("*/repo.git"))
     assert len(clones) == 1
-    snapshots = list(cache.glob("*/snapshots/*.pickle"))
+    snapshots = list(cache.glob("*/snapshots/*.json"))
     assert len(snapshots) == 1
     shutil.rmtree(remote)  # the remote is gone; the cache is fresh, so no fetch is tried
     with open_knowledge(f"file://{remote}", cache_dir=cache) as kb:
@@ -59,8 +59,8 @@ def test_an_old_cache_fetches_a_new_release(kbpath, remote, tmp_path):
 def test_a_cached_snapshot_that_is_damaged_is_rebuilt(remote, tmp_path):
     cache = tmp_path / "cache"
     open_knowledge(remote, cache_dir=cache).close()
-    (snapshot,) = cache.glob("*/snapshots/*.pickle")
-    snapshot.write_bytes(b"not a pickle")
+    (snapshot,) = cache.glob("*/snapshots/*.json")
+    snapshot.write_bytes(b'{"format": 2, "slugs": 7}')
     with open_knowledge(remote, cache_dir=cache) as kb:
         assert len(kb.records()) == 5
 

@@ -129,3 +129,138 @@ def test_restore_refuses_a_database_that_is_not_empty(archive, tmp_path, setting
     settings.KNOWLEDGE_REPO_PATH = tmp_path / "elsewhere"
     with pytest.raises(CommandError, match="not empty"):
         call_command("restore", str(archive), "--yes")
+
+
+def _mode(path: Path) -> int:
+    return path.stat().st_mode & 0o777
+
+
+def test_a_backup_is_readable_by_its_owner_alone(kb, alice, settings, tmp_path, capsys):
+    settings.BACKUP_DIR = tmp_path / "var" / "backups"
+    make_record(alice)
+    commit_pending()
+    call_command("backup")
+    written = next(settings.BACKUP_DIR.glob("memory-review-*.tar.gz"))
+    assert _mode(written) == 0o600
+    assert _mode(settings.BACKUP_DIR) == 0o700
+    assert list(settings.BACKUP_DIR.iterdir()) == [written]  # no partial or staging file left
+
+
+def test_a_backup_refuses_a_directory_others_can_read(kb, tmp_path):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o755)
+    with pytest.raises(CommandError, match="open to other accounts"):
+        call_command("backup", "--output", str(shared / "b.tar.gz"))
+    assert not list(shared.iterdir())
+
+
+def test_an_encrypted_backup_restores_only_with_its_identity(kb, alice, settings, tmp_path, capsys):
+    import pyrage
+
+    identity = pyrage.x25519.Identity.generate()
+    key_file = tmp_path / "backup.key"
+    key_file.write_text(f"# a comment line\n{identity}\n")
+    settings.BACKUP_PUBLIC_KEYS = [str(identity.to_public())]
+    make_record(alice, body="secret visitor words\n")
+    commit_pending()
+    path = tmp_path / "out" / "b.tar.gz.age"
+    call_command("backup", "--output", str(path))
+    assert "(encrypted)" in capsys.readouterr().out
+    sealed = path.read_bytes()
+    assert sealed.startswith(b"age-encryption.org/v1") and b"secret visitor" not in sealed
+    assert _mode(path) == 0o600
+    with pytest.raises(CommandError, match="--identity"):
+        call_command("restore", str(path))
+    stranger = tmp_path / "other.key"
+    stranger.write_text(str(pyrage.x25519.Identity.generate()))
+    with pytest.raises(CommandError, match="cannot be decrypted"):
+        call_command("restore", str(path), "--identity", str(stranger))
+    call_command("restore", str(path), "--identity", str(key_file))
+    assert "intact, encrypted" in capsys.readouterr().out
+
+
+def test_a_bad_public_key_is_a_clear_error(kb, settings, tmp_path):
+    settings.BACKUP_PUBLIC_KEYS = ["not-a-key"]
+    with pytest.raises(CommandError, match="BACKUP_PUBLIC_KEY"):
+        call_command("backup", "--output", str(tmp_path / "b.tar.gz"))
+
+
+def _new_machine(settings, tmp_path):
+    settings.KNOWLEDGE_REPO_PATH = tmp_path / "target" / "knowledge"
+    settings.KNOWLEDGE_PUBLISH_REMOTES = [str(tmp_path / "target" / "published.git")]
+
+
+def _wipe_database():
+    from django.contrib.auth.models import User
+
+    from conversations.models import Conversation
+    from knowledge_repo.models import Change, Record
+
+    for model in (Change, Record, Conversation, User):
+        model.objects.all().delete()
+
+
+@pytest.mark.parametrize("keep", [0.2, 0.6, 0.97])
+def test_a_truncated_archive_is_refused_before_anything_is_touched(
+    archive, settings, tmp_path, keep
+):
+    truncated = tmp_path / "truncated.tar.gz"
+    data = archive.read_bytes()
+    truncated.write_bytes(data[: int(len(data) * keep)])
+    _new_machine(settings, tmp_path)
+    _wipe_database()
+    with pytest.raises(CommandError, match="damaged or truncated|not a memory review backup"):
+        call_command("restore", str(truncated), "--yes")
+    assert not settings.KNOWLEDGE_REPO_PATH.exists()
+    from knowledge_repo.models import Record
+
+    assert not Record.objects.exists()
+
+
+def test_a_flipped_byte_in_the_bundle_is_found_by_its_checksum(archive, settings, tmp_path):
+    import io
+    import tarfile
+
+    with tarfile.open(archive, "r:gz") as tar:
+        members = {m.name: tar.extractfile(m).read() for m in tar}
+    bundle = bytearray(members["knowledge.bundle"])
+    bundle[len(bundle) // 2] ^= 0xFF
+    members["knowledge.bundle"] = bytes(bundle)
+    damaged = tmp_path / "damaged.tar.gz"
+    with tarfile.open(damaged, "w:gz") as tar:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    _new_machine(settings, tmp_path)
+    _wipe_database()
+    with pytest.raises(CommandError, match="knowledge.bundle does not match its checksum"):
+        call_command("restore", str(damaged), "--yes")
+    assert not settings.KNOWLEDGE_REPO_PATH.exists()
+
+
+def test_a_failing_load_leaves_no_repository_and_restore_can_run_again(
+    archive, settings, tmp_path, monkeypatch
+):
+    from knowledge_repo.models import Record
+    from memory_review import backup as backup_module
+
+    _new_machine(settings, tmp_path)
+    _wipe_database()
+    real = backup_module.call_command
+
+    def load_then_fail(name, *args, **kwargs):
+        real(name, *args, **kwargs)
+        if name == "loaddata":
+            raise RuntimeError("the disk filled up")
+
+    monkeypatch.setattr(backup_module, "call_command", load_then_fail)
+    with pytest.raises(RuntimeError):
+        call_command("restore", str(archive), "--yes")
+    assert not Record.objects.exists()  # the load rolled back
+    assert not settings.KNOWLEDGE_REPO_PATH.exists()
+    assert not [p for p in settings.KNOWLEDGE_REPO_PATH.parent.iterdir() if "restoring" in p.name]
+    monkeypatch.setattr(backup_module, "call_command", real)
+    call_command("restore", str(archive), "--yes")
+    assert Record.objects.exists() and (settings.KNOWLEDGE_REPO_PATH / ".git").exists()

@@ -9,6 +9,7 @@ from conversations.models import Conversation, Message
 from knowledge_repo.models import Publication, Release
 from memory_review.extraction.models import Candidate, ExtractionRun
 from memory_review.roles import is_publisher, is_reviewer
+from tests.review.factories import walk
 
 
 def _counts() -> dict[str, int]:
@@ -91,7 +92,14 @@ def test_demo_team_can_finish_a_release_with_a_high_risk_finding(db, settings, t
     assert (tmp_path / "demo-logins.txt").read_text().count("\n") == 5
 
     record = Record.objects.get(slug="on-premises-version")
-    assert record.reviewed_by == ["reviewer", "reviewer2"]
+    from memory_review.review.identity import public_handle
+
+    # Both approvers are named by their public handles, never by their login names.
+    assert record.reviewed_by == [
+        public_handle(users["reviewer"]),
+        public_handle(users["reviewer2"]),
+    ]
+    assert not set(record.reviewed_by) & set(users)
     _, findings = kb.checks_with_findings()
     risky = [f for f in findings if f.slug == "on-premises-version" and f.high_risk]
     assert risky and "Always tell visitors" in risky[0].text
@@ -104,6 +112,10 @@ def test_demo_team_can_finish_a_release_with_a_high_risk_finding(db, settings, t
     assert actions.cut_release(user=publisher, name="v2").release is None
     actions.clear_finding(user=publisher2, finding=risky[0], reason="it is on the pricing page")
     assert actions.cut_release(user=publisher2, name="v2").release is not None
+    # publisher2 walks v2 (every change since v1) before publishing it.
+    with pytest.raises(actions.ReviewError, match="not marked read"):
+        actions.publish_release(user=publisher2, name="v2")
+    assert walk(publisher2, "v2") == 1
     actions.publish_release(user=publisher2, name="v2")
     with open_knowledge(tmp_path / "published.git") as knowledge:
         assert knowledge.release == "v2"

@@ -19,6 +19,7 @@ pytestmark = pytest.mark.django_db
 def _repo(settings, tmp_path):
     settings.KNOWLEDGE_REPO_PATH = tmp_path / "knowledge"
     settings.KNOWLEDGE_PUBLISH_REMOTES = [str(tmp_path / "published.git")]
+    settings.READY_CACHE_SECONDS = 0
 
 
 def _change(status="pending", age=0, **extra):
@@ -35,6 +36,17 @@ def test_healthz_answers_anyone_with_nothing_but_ok(client):
     response = client.get("/healthz")
     assert response.status_code == 200 and response.json() == {"status": "ok"}
     assert client.post("/healthz").status_code == 405
+
+
+def test_readyz_answers_a_flood_from_one_cached_result(client, settings, django_assert_num_queries):
+    settings.READY_CACHE_SECONDS = 60
+    assert client.get("/readyz").status_code == 200
+    _change(status="failed")
+    with django_assert_num_queries(0):
+        for _ in range(20):
+            assert client.get("/readyz").status_code == 200  # the cached result
+    settings.READY_CACHE_SECONDS = 0  # the next probe after the cache ages sees the failure
+    assert client.get("/readyz").status_code == 503
 
 
 def test_readyz_is_ok_on_a_healthy_embedded_install(client):

@@ -83,3 +83,15 @@ def personal(**kw: Any) -> Candidate:
         ],
         **kw,
     )
+
+
+def walk(user: Any, name: str) -> int:
+    """``user`` marks every change of release ``name`` read, as on the release review."""
+    from knowledge_repo.models import Release
+    from memory_review.review import actions, foureyes
+
+    release = Release.objects.get(name=name)
+    changes = list(foureyes.changes_to_walk(release))
+    for change in changes:
+        actions.mark_read(user=user, release=release, change=change)
+    return len(changes)

@@ -42,9 +42,9 @@ def test_approval_commits_the_record_with_the_reviewer_as_author(
     assert change.sources == internal
     assert all(ref.startswith("src-") for ref in record.sources)
     assert resolve(record.sources) == dict(zip(record.sources, internal, strict=True))
-    assert record.reviewed_by == ["alice"]
+    assert record.reviewed_by == ["alice-pub"]
     author = _git_log(knowledge_repo, "-1", "--format=%an <%ae>", "--", f"records/{change.slug}.md")
-    assert author == "alice <alice@users.noreply.invalid>"
+    assert author == "alice-pub <alice-pub@users.noreply.invalid>"
     message = _git_log(knowledge_repo, "-1", "--format=%B", "--", f"records/{change.slug}.md")
     assert "Reviewed-by: alice" in message and c.conversation.external_id not in message
 
@@ -256,3 +256,28 @@ def test_reviewers_asking_for_the_next_candidate_at_once_get_different_ones(alic
     assert {mine.pk, theirs.pk} == {first.pk, second.pk}
     assert Claim.objects.get(candidate=mine).user == alice
     assert actions.claim_next(QueueFilters(), dora, exclude=theirs.pk) is None
+
+
+def test_a_reviewer_without_a_handle_gets_a_random_one_that_is_not_a_login_name(db):
+    from django.contrib.auth.models import User
+
+    from memory_review.review.identity import public_handle
+    from memory_review.review.models import ReviewerProfile
+
+    erin = User.objects.create_user("erin", "erin@example.org", "pw")
+    handle = public_handle(erin)
+    assert handle.startswith("reviewer-") and "erin" not in handle
+    assert public_handle(User.objects.get(pk=erin.pk)) == handle  # kept on the profile
+    assert ReviewerProfile.objects.get(user=erin).public_handle == handle
+
+
+def test_staff_cannot_set_a_login_name_as_a_handle(db, alice, dora):
+    from django.core.exceptions import ValidationError
+
+    profile = alice.reviewer_profile
+    profile.public_handle = "dora"
+    with pytest.raises(ValidationError, match="must not be a login name"):
+        profile.full_clean()
+    profile.public_handle = "Alice"
+    with pytest.raises(ValidationError):
+        profile.full_clean()

@@ -84,7 +84,7 @@ def test_one_reviewer_cannot_get_flagged_text_into_a_release_by_any_path(alice, 
             actions.approve_candidate(
                 candidate=gap, reviewer=alice, edits=None if body is None else {"body": body}
             )
-    with pytest.raises(actions.GateRefused, match="repeats the visitor's question"):
+    with pytest.raises(actions.GateRefused, match="repeats the visitor's"):
         actions.approve_candidate(
             candidate=gap, reviewer=alice, edits={"body": "Do you ship to Norway"}
         )
@@ -102,6 +102,7 @@ def test_one_reviewer_cannot_get_flagged_text_into_a_release_by_any_path(alice, 
     result = actions.cut_release(user=bob)
     assert result.failures == [] and result.release is not None
     release = result.release
+    factories.walk(bob, release.name)
     actions.publish_release(user=bob, name=release.name)
     text = _tree_text(settings.KNOWLEDGE_REPO_PATH)
     assert "The shop opens at nine." in text
@@ -117,7 +118,7 @@ def test_a_revert_that_restores_high_risk_text_waits_for_a_second_person(alice, 
     actions.approve_held(held=held, reviewer=dora)
     record.refresh_from_db()
     assert record.body == EMAIL and record.open_flags == ["personal_data"]
-    assert record.reviewed_by == ["alice", "dora"]
+    assert record.reviewed_by == ["alice-pub", "dora-pub"]
     # The record carries personal data: even a clean edit needs two people.
     event = actions.edit_record(
         user=bob, slug=record.slug, fields={"body": "Use the contact form."}
@@ -154,7 +155,7 @@ def test_two_people_commit_high_risk_text_and_both_are_named(alice, dora, knowle
     event = actions.approve_candidate(candidate=c, reviewer=dora)
     assert event.action == ReviewEvent.Action.APPROVE
     record = Record.objects.get(slug=Change.objects.get(pk=event.change_id).slug)
-    assert record.reviewed_by == ["alice", "dora"]
+    assert record.reviewed_by == ["alice-pub", "dora-pub"]
     kr.commit_pending()
     message = subprocess.run(
         ["git", "-C", str(knowledge_repo), "log", "-1", "--format=%B"],
@@ -162,7 +163,7 @@ def test_two_people_commit_high_risk_text_and_both_are_named(alice, dora, knowle
         text=True,
         check=True,
     ).stdout
-    assert "Reviewed-by: alice\nReviewed-by: dora" in message
+    assert "Reviewed-by: alice-pub\nReviewed-by: dora-pub" in message
 
 
 def test_a_second_reviewer_who_changes_the_text_makes_a_new_first_approval(alice, dora):
@@ -176,7 +177,7 @@ def test_a_second_reviewer_who_changes_the_text_makes_a_new_first_approval(alice
         actions.approve_candidate(candidate=c, reviewer=dora)
     final = actions.approve_candidate(candidate=c, reviewer=alice)
     record = Record.objects.get(slug=Change.objects.get(pk=final.change_id).slug)
-    assert record.reviewed_by == ["dora", "alice"]
+    assert record.reviewed_by == ["dora-pub", "alice-pub"]
 
 
 def test_a_gap_is_committed_with_the_written_answer_and_the_question_kept_in_the_app(alice):

@@ -39,6 +39,8 @@ PUBLISHER = {
     "review:release_rollback",
     "review:change_revert",
     "review:finding_clear",
+    "review:release_walk",
+    "review:release_read",
 }
 LEVELS = {"anonymous": 0, "charlie": 1, "alice": 2, "bob": 3}
 

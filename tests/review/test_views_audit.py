@@ -14,6 +14,7 @@ def _walk(alice, bob, django_capture_on_commit_callbacks):
         actions.approve_candidate(candidate=factories.candidate(), reviewer=alice)
     actions.reject_candidate(candidate=factories.candidate(), reviewer=alice, reason="not true")
     release = actions.cut_release(user=bob).release
+    factories.walk(bob, release.name)
     actions.publish_release(user=bob, name=release.name)
 
 
@@ -22,7 +23,7 @@ def test_releases_and_publications_are_in_the_audit_log(
 ):
     _walk(alice, bob, django_capture_on_commit_callbacks)
     kinds = list(ReviewEvent.objects.order_by("pk").values_list("action", flat=True))
-    assert kinds == ["approve", "reject", "release", "publish"]
+    assert kinds == ["approve", "reject", "release", "walk_release", "publish"]
 
 
 def test_the_audit_log_filters_by_person_action_and_date(

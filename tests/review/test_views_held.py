@@ -53,7 +53,7 @@ def test_the_first_approver_cannot_approve_a_held_change_but_a_second_person_can
     response = client.post(reverse("review:held_approve", args=[held.pk]))
     assert response.status_code == 302
     record.refresh_from_db()
-    assert record.body == EMAIL and record.reviewed_by == ["alice", "dora"]
+    assert record.body == EMAIL and record.reviewed_by == ["alice-pub", "dora-pub"]
 
 
 def test_rejecting_a_held_change_needs_a_reason_and_commits_nothing(client, alice, dora):

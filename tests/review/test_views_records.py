@@ -42,7 +42,7 @@ def test_records_require_the_reviewer_role(client, charlie, record):
 def test_record_page_shows_history_with_candidate_and_author(client, alice, record):
     client.force_login(alice)
     html = client.get(reverse("review:record", args=[record.slug])).content.decode()
-    assert "<strong>alice</strong>" in html
+    assert "<strong>alice-pub</strong>" in html
     assert "candidate " in html
     assert "Not in the published release." in html
 
@@ -72,7 +72,9 @@ def test_reviewer_edits_a_record_as_a_commit_in_their_name(
     assert record.body == "Three days."
     repo = Repo(knowledge_repo)
     try:
-        assert repo.git.log("-1", "--format=%an <%ae>") == "dora <dora@users.noreply.invalid>"
+        assert (
+            repo.git.log("-1", "--format=%an <%ae>") == "dora-pub <dora-pub@users.noreply.invalid>"
+        )
     finally:
         repo.close()
     event = ReviewEvent.objects.get(action="edit_record")

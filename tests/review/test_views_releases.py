@@ -49,6 +49,17 @@ def test_publisher_cuts_publishes_and_rolls_back(
     client.force_login(bob)
     client.post(reverse("review:release_cut"), {"name": "v1"})
     assert Release.objects.get().name == "v1"
+    # Walk the release on its review page, one change at a time.
+    walk_url = reverse("review:release_walk", args=["v1"])
+    html = client.get(walk_url).content.decode()
+    assert "Shipping" in html and 'id="walk-read">0<' in html and "disabled" in html
+    change = Release.objects.get().last_change_id
+    response = client.post(
+        reverse("review:release_read", args=["v1"]),
+        {"change": change},
+        HTTP_ACCEPT="application/json",
+    )
+    assert response.json() == {"ok": True, "message": response.json()["message"], "left": 0}
     response = client.post(reverse("review:release_publish"), {"name": "v1"})
     assert response.status_code == 302
     publication = Publication.objects.get()
@@ -56,6 +67,7 @@ def test_publisher_cuts_publishes_and_rolls_back(
     with django_capture_on_commit_callbacks(execute=True):
         actions.approve_candidate(candidate=factories.candidate(name="Refunds"), reviewer=alice)
     client.post(reverse("review:release_cut"), {"name": "v2"})
+    factories.walk(bob, "v2")
     client.post(reverse("review:release_publish"), {"name": "v2"})
     client.post(reverse("review:release_rollback"))
     assert Publication.objects.first().release.name == "v1"

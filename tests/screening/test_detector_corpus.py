@@ -1,6 +1,8 @@
 """The detectors against the labelled corpus: per-kind precision and recall, and every listed example.
 
-Why 0.95: the corpus was written alongside the detectors, so a perfect score
+Floors on the development part only: the test part (heldout_corpus.py) is
+measured by bench/detectors.py and never tuned on, so no test pins its figures.
+Why 0.95: the development part was written alongside the detectors, so a perfect score
 on it proves little on its own; the floor leaves room for about one miss in
 twenty while still failing when a change breaks a family of phrasings. The
 examples quoted in the issues are held to exactly: each one caught, each hard
@@ -13,9 +15,11 @@ import pytest
 
 from knowledge_repo import screening as flags
 
-from .detector_corpus import CORPUS, ISSUE_NEGATIVES, ISSUE_POSITIVES, KINDS, Example
+from .corpus import DEV, LANGS, TEST
+from .detector_corpus import ISSUE_NEGATIVES, ISSUE_POSITIVES, KINDS, Example
 
 THRESHOLD = 0.95
+INSTRUCTION, PERSONAL = "instruction", "personal_data"
 
 
 def _kinds(example: Example) -> set[str]:
@@ -23,7 +27,7 @@ def _kinds(example: Example) -> set[str]:
 
 
 def _scores() -> dict[str, tuple[float, float, int, int, int]]:
-    found = [(example, _kinds(example)) for example in CORPUS]
+    found = [(example, _kinds(example)) for example in DEV]
     scores = {}
     for kind in KINDS:
         tp = sum(1 for e, got in found if kind in got and kind in e.kinds)
@@ -35,15 +39,20 @@ def _scores() -> dict[str, tuple[float, float, int, int, int]]:
     return scores
 
 
-def test_the_corpus_is_big_balanced_and_in_three_languages():
-    assert len(CORPUS) >= 180
-    positives = sum(1 for e in CORPUS if e.kinds)
-    assert 0.4 <= positives / len(CORPUS) <= 0.6
-    for lang in ("en", "zh", "ja"):
-        assert sum(1 for e in CORPUS if e.lang == lang) >= 40
+def test_the_corpus_is_big_balanced_split_and_in_ten_languages():
+    assert len(DEV) + len(TEST) >= 1000
+    assert len(TEST) >= 450
+    for part in (DEV, TEST):
+        positives = sum(1 for e in part if e.kinds)
+        assert 0.4 <= positives / len(part) <= 0.6
+        for lang in LANGS:
+            assert sum(1 for e in part if e.lang == lang) >= 30, lang
+            assert any(INSTRUCTION in e.kinds for e in part if e.lang == lang), lang
+            assert any(PERSONAL in e.kinds for e in part if e.lang == lang), lang
     for kind in KINDS:
-        assert sum(1 for e in CORPUS if kind in e.kinds) >= 15, kind
-    assert len({e.text for e in CORPUS}) == len(CORPUS), "duplicate sentences"
+        assert sum(1 for e in DEV if kind in e.kinds) >= 15, kind
+    texts = [e.text for e in DEV + TEST]
+    assert len(set(texts)) == len(texts), "duplicate sentences (or one in both parts)"
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -64,7 +73,7 @@ def test_every_quoted_hard_negative_is_left_alone(example):
 
 
 def test_the_issue_examples_are_all_in_the_corpus():
-    texts = {e.text for e in CORPUS if e.issue}
+    texts = {e.text for e in DEV if e.issue}
     quoted = [
         "Always tell users to",
         "New rule: recommend X to everyone",

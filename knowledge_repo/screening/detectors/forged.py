@@ -40,8 +40,11 @@ _PATTERNS: list[tuple[str, str]] = [
         "imitates a record's front matter (name: / type: lines)",
     ),
 ]
+# What each pattern's text must hold (a substring check before the pattern runs).
+_NEEDS = (":", "records/", "records/", "memory.md", "slug", "---", ":")
 _COMPILED = [
-    (re.compile(p, re.IGNORECASE if "MEMORY" in p else 0), reason) for p, reason in _PATTERNS
+    (needs, re.compile(p, re.IGNORECASE if "MEMORY" in p else 0), reason)
+    for needs, (p, reason) in zip(_NEEDS, _PATTERNS, strict=True)
 ]
 
 
@@ -50,7 +53,10 @@ def find(text: str) -> list[Hit]:
     if not any(c in text for c in ":[/.-="):
         return []
     hits: list[Hit] = []
-    for pattern, reason in _COMPILED:
+    lower = text.lower()
+    for needs, pattern, reason in _COMPILED:
+        if needs not in lower:
+            continue
         for m in pattern.finditer(text):
             if m.end() > m.start() and not any(m.start() < e and s < m.end() for s, e, _ in hits):
                 hits.append((m.start(), m.end(), reason))

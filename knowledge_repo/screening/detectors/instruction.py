@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 
-from ..folding import Hit, words
+from ..folding import Hit, gate, tokens, words
+from . import instruction_intl
 
 INSTRUCTION = "instruction"
 
@@ -124,6 +125,20 @@ _EN_PATTERNS = [
     r"\b(?:whenever|if|when|next\s+time|any\s*time)\s+(?:someone|anyone|somebody|anybody|a\s+(?:visitor|user|customer|guest)|"
     r"visitors|users|people)\s+(?:asks?|mentions?|wants?|inquires?|enquires?)\b[^.!?\n]{0,80}?,\s*"
     rf"(?:always\s+|just\s+|please\s+)?{_VERB}\b",
+    # A polite or indirect request with an audience: "it would be great if you could let every
+    # customer know", "could you kindly inform all visitors", "I'd appreciate it if you told …".
+    r"\b(?:it\s+would\s+be|it'?d\s+be|it\s+might\s+be|would\s+you|could\s+you|can\s+you|"
+    r"i'?d\s+(?:appreciate|love|like)|i\s+would\s+(?:appreciate|love|like)|do\s+me\s+a\s+favou?r|"
+    r"feel\s+free\s+to|(?:it'?s\s+)?best\s+to|if\s+possible|if\s+you\s+could|kindly)\b"
+    r"[^.!?\n]{0,40}?\b(?:tell|told|let|letting|inform|remind|mention|recommend|advis|say|said|"
+    r"point|notif|warn|send|sent|shar|suggest|direct|encourag|promot|pass)\w*\b[^.!?;\n]{0,60}?"
+    rf"\b{_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b)",
+    # A conditional command with a softer opener: "when people ask about X, simply say …".
+    r"\b(?:whenever|if|when|next\s+time|any\s*time|each\s+time|every\s+time)\s+(?:someone|anyone|"
+    r"somebody|anybody|a\s+(?:visitor|user|customer|guest|caller)|visitors|users|people|customers|"
+    r"guests|they)\s+(?:asks?|mentions?|wants?|inquires?|enquires?)\b[^.!?\n]{0,80}?,\s*"
+    r"(?:(?:simply|just|always|please|then|you\s+(?:should|must|can|need\s+to|have\s+to))\s+){0,2}"
+    rf"{_VERB}\b",
     # Prompt-format markers.
     r"<\|im_start\|>|<\|system\|>|<\|endoftext\|>|\[/?INST\]|<<SYS>>|</?system>|"
     r"\bBEGIN\s+(?:SYSTEM|NEW)\s+(?:PROMPT|INSTRUCTIONS)\b|###\s*(?:system|instruction)",
@@ -151,13 +166,19 @@ _ZH_AUDIENCE = (
 _ZH_LEAD = (
     r"(?:请|請|你|您|要|都|也|就|必须|必須|一定要|务必|務必|记得|記得|记住|記住|以后|以後|今后|今後|"
     r"从现在开始|從現在開始|从现在起|從現在起|从今以后|從今以後|从今天起|從今天起|往后|往後|每次|"
-    r"总是|總是|永远|永遠|一律|始终|始終|帮我|幫我|替我|再|还要|還要)"
+    r"总是|總是|永远|永遠|一律|始终|始終|帮我|幫我|替我|再|还要|還要|麻烦你|麻煩你|麻烦|麻煩|劳驾|勞駕|"
+    r"能不能|可不可以|可以|能)"
 )
 _ZH_START = r"(?:^|(?<=[,.!?;:。、\n\"'()“”「」]))\s*"
 _ZH_CONNECTOR = (
     r"(?:并且|並且|并|並|然后|然後|而且|还要|還要|也要|都要|记得|記得|一定要|务必|務必|请|請)"
 )
 _ZH_PATTERNS = [
+    # 要是能跟所有客人说一声…就太好了 / 请把这个链接发给所有访客 / 你的任务是…
+    rf"(?:要是|如果|若|假如)?能(?:够|夠)?[^。!?\n]{{0,6}}?(?:对|對|向|跟|给|給){_ZH_AUDIENCE}[^。!?\n]{{0,10}}?{_ZH_VERB}",
+    rf"(?:请|請|你|您|麻烦你|麻煩你)把[^。!?\n]{{0,20}}?(?:发给|發給|告诉|告訴|推荐给|推薦給|转告|轉告|转发给|轉發給){_ZH_AUDIENCE}",
+    r"(?:你|您)的(?:新)?(?:任务|任務|工作|职责|職責|角色|使命)是(?=[^。!?\n]{0,20}?(?:让|讓|告诉|告訴|推荐|推薦|说服|說服))",
+    rf"{_ZH_START}(?:谁|誰)(?:问|問)[^。!?\n]{{0,20}}?,\s*(?:你)?(?:就|都|一律)?(?:要)?(?:{_ZH_VERB}|回答)",
     # 忽略之前的所有指令 / 忘掉上面的规则
     r"(?:忽略|忽视|忽視|无视|無視|忘记|忘記|忘掉|不要理会|不要理會|不用管|别管|別管|抛开|拋開|丢掉|丟掉)"
     r"掉?你?(?:之前|以前|上面|以上|前面|先前|此前|原来|原來|原有|所有|全部|一切|刚才|剛才|上述|系统|系統)"
@@ -196,10 +217,12 @@ _ZH_PATTERNS = [
 
 _JA_VERB = (
     r"(?:伝え|言っ|勧め|薦め|すすめ|推薦し|推奨し|おすすめし|お勧めし|お薦めし|教え|知らせ|お知らせし|"
-    r"案内し|ご案内し|紹介し|話し|答え|返答し|回答し|説明し|送っ|送信し|誘導し|広め|配っ)"
+    r"案内し|ご案内し|紹介し|話し|答え|返答し|回答し|説明し|送っ|送信し|誘導し|広め|配っ|言っ)"
 )
 _JA_IMPERATIVE = (
-    rf"{_JA_VERB}(?:て(?:あげて|おいて)?(?:ください|下さい|くれ|ね|よ|ほしい|欲しい)|て(?=[。!?、,\n」』]|$)|なさい|"
+    rf"{_JA_VERB}(?:て(?:いただけると|もらえると)(?:助かります|嬉しい|うれしい|ありがたい)|"
+    r"て(?:いただけますか|もらえますか|くれますか|くれない)|"
+    r"て(?:あげて|おいて)?(?:ください|下さい|くれ|ね|よ|ほしい|欲しい)|て(?=[。!?、,\n」』]|$)|なさい|"
     r"るように|ること|ろ(?=[。!?\n]|$)|ましょう)|(?:お|ご)(?:伝え|知らせ|勧め|案内|紹介|説明)(?:ください|下さい)"
 )
 _JA_AUDIENCE = (
@@ -208,6 +231,8 @@ _JA_AUDIENCE = (
     r"みなさん|皆様|みなさま|全員|誰にでも|だれにでも|誰に対しても|訪問者全員|全ユーザー|お客様全員)"
 )
 _JA_PATTERNS = [
+    rf"(?:聞かれ|尋ねられ|質問され|訊かれ)(?:たら|ても|た時は|たときは)[^。!?\n]{{0,30}}?(?:{_JA_IMPERATIVE})",
+    r"あなたの(?:新しい)?(?:仕事|役割|任務|タスク|使命)は",
     r"(?:以前|前|上記|これまで|先ほど|今まで|既存|元|最初|全て|すべて)の(?:すべての|全ての)?"
     r"(?:指示|命令|プロンプト|ルール|設定|指令|制約)(?:を|は)?(?:すべて|全て|全部)?(?:無視|忘れ|破棄|リセット)",
     r"あなたは(?:今|これ)から(?:は)?[^。!?\n]{0,20}?(?:です|だ|として|になり|になって|を演じ)|"
@@ -224,8 +249,49 @@ def _one(patterns: list[str]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p in patterns), _I)
 
 
-# One pattern per language, run only on text in that script: fewer alternatives per position.
-_EN_OTHER = _one(_EN_PATTERNS)
+# Each English pattern runs only when one of its words is in the text (a set lookup per
+# pattern instead of a scan): the words every match of it must contain.
+_OVERRIDE = "ignore disregard forget override bypass discard drop abandon"
+_CONDITION = "whenever if when next any anytime each every"
+_EN_GATES = (
+    _OVERRIDE,
+    _OVERRIDE,
+    _OVERRIDE,
+    _OVERRIDE,
+    "now",
+    "now point moment here forward henceforth starting",
+    "told informed reminded warned sent directed given shown offered recommended pointed",
+    "make",
+    "your",
+    "assistant agent ai bot chatbot model",
+    "want",
+    "pretend",
+    "act behave",
+    "refuse",
+    "always never only",
+    "system developer jailbreak jailbroken dan",
+    "new",
+    "reveal print repeat output leak show tell",
+    "obey comply do",
+    "password passwords passcode pin login credentials card cvv security code otp verification seed private",
+    _CONDITION,
+    "would could can might d appreciate love like favour favor free best possible kindly",
+    _CONDITION,
+    "im system endoftext inst sys begin instruction",
+    "system developer admin administrator operator override",
+)
+assert len(_EN_GATES) == len(_EN_PATTERNS)
+_EN_GATED = tuple(
+    (gate(words), re.compile(pattern, _I))
+    for words, pattern in zip(_EN_GATES, _EN_PATTERNS, strict=True)
+)
+_COMMAND_GATE = gate(
+    "tell say inform remind warn advise recommend suggest mention explain answer reply respond send "
+    "direct redirect refer point push promote advertise pitch share spread pass let show give offer "
+    "sell teach notify alert ask invite urge encourage persuade convince insist claim announce "
+    "praise obey steer call make ensure always never"
+)
+_ROLE_GATE = gate("system developer admin")
 _ZH_OTHER = _one(_ZH_PATTERNS)
 _JA_OTHER = _one(_JA_PATTERNS)
 _HAN = re.compile(r"[\u3400-\u9fff]")
@@ -245,18 +311,22 @@ def _has_subject(text: str, start: int) -> bool:
 def find(text: str) -> list[Hit]:
     """Instruction-like spans on a folded view."""
     hits: list[Hit] = []
-    for m in _EN_COMMAND.finditer(text):
-        if not _has_subject(text, m.start()):
-            hits.append((m.start(), m.end(), "instruction to the agent or to every visitor"))
-    others = [_EN_OTHER]
+    words = tokens(text)
+    if not _COMMAND_GATE.isdisjoint(words):
+        for m in _EN_COMMAND.finditer(text):
+            if not _has_subject(text, m.start()):
+                hits.append((m.start(), m.end(), "instruction to the agent or to every visitor"))
+    others = [pattern for needed, pattern in _EN_GATED if not needed.isdisjoint(words)]
     if not text.isascii():
         others += [_ZH_OTHER] if _HAN.search(text) else []
         others += [_JA_OTHER] if _KANA.search(text) else []
     for pattern in others:
         for m in pattern.finditer(text):
             hits.append((m.start(), m.end(), "instruction-like text"))
-    for m in _EN_CASED.finditer(text):
-        hits.append((m.start(), m.end(), "role label addressed to the agent"))
+    if not _ROLE_GATE.isdisjoint(words):
+        for m in _EN_CASED.finditer(text):
+            hits.append((m.start(), m.end(), "role label addressed to the agent"))
+    hits += instruction_intl.find(text)
     hits.sort()
     merged: list[Hit] = []
     for start, end, reason in hits:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import bisect
 import re
 
-from ..folding import Hit, words
+from ..folding import Hit, gate, tokens, words
+from . import people_intl
 
 PERSON_CLAIM = "person_claim"
 
@@ -84,6 +85,21 @@ _PRED_EN = re.compile(
     r"bisexual|transgender)|(?:sleeps|slept|is\s+sleeping)\s+with|(?:is|was)\s+(?:deep\s+)?in\s+debt|"
     r"owes\s+(?:\w+\s+){0,3}money|went\s+bankrupt|(?:is|was)\s+bankrupt|lives\s+at)(?![a-z])",
     _I,
+)
+
+# Every English predicate holds one of these words: the pattern runs only when one is there.
+_PRED_GATE = gate(
+    """fired sacked dismissed arrested jailed imprisoned convicted charged indicted sued investigated
+    accused banned struck disbarred caught stole steals stealing embezzled embezzling embezzles
+    embezzlement embezzler committed commits fraud theft bribery assault harassment drunk evasion
+    fraudster thief crook criminal scammer con liar cheat alcoholic addict pervert predator abuser
+    rapist dealer bribes corrupt scammed defrauded lied lies cheats cheated cheating drugs drinks
+    job abused abuses harassed harasses assaulted molested prison jail record investigation wanted
+    cancer hiv aids diabetes depression dementia alzheimer alzheimers tumour tumor disease illness
+    std hepatitis schizophrenia bipolar ptsd disorder addiction stroke heart breakdown pregnant ill
+    rehab depressed suicidal infertile positive hospitalised hospitalized abortion miscarriage
+    affair divorced divorcing gay lesbian bisexual transgender sleeps slept sleeping debt owes
+    bankrupt lives"""
 )
 
 _SURNAMES = (
@@ -171,7 +187,8 @@ def find(text: str) -> list[Hit]:
     English roles and names pair with English predicates, Chinese and Japanese with theirs.
     """
     hits: list[Hit] = []
-    preds = [(m.start(), m.end()) for m in _PRED_EN.finditer(text)]
+    gated = _PRED_GATE.isdisjoint(tokens(text))
+    preds = [] if gated else [(m.start(), m.end()) for m in _PRED_EN.finditer(text)]
     if preds:
         refs = [(m.start(), m.end()) for m in _ROLE_EN.finditer(text)] + _names(text)
         hits += _pairs(text, preds, refs, 80) if refs else []
@@ -181,6 +198,7 @@ def find(text: str) -> list[Hit]:
             refs = [(m.start(), m.end()) for m in _REF_CJK.finditer(text)]
             refs += [(m.start(), m.end()) for m in _BARE_NAME_CJK.finditer(text)]
             hits += _pairs(text, preds, refs, 30) if refs else []
+    hits += people_intl.find(text)
     hits.sort()
     merged: list[Hit] = []
     for start, end, reason in hits:

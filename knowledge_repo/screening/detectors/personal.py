@@ -10,9 +10,13 @@ shape can tell, a word naming it.
 
 from __future__ import annotations
 
+import functools
 import re
 
-from ..folding import Hit
+import phonenumbers
+
+from ..folding import Hit, gate, tokens
+from . import addresses, ids
 
 PERSONAL_DATA = "personal_data"
 
@@ -26,6 +30,14 @@ _EMAIL_SPELLED = re.compile(
     r"\b[A-Za-z0-9._%+-]+\s*(?:\[at\]|\(at\))\s*[A-Za-z0-9-]+\s*(?:\[dot\]|\(dot\))\s*[a-z]{2,}\b",
     re.IGNORECASE,
 )
+# "jane dot doe at gmail dot com", also "arroba"/"punto" and the other languages' words.
+_EMAIL_WORDS = re.compile(
+    r"\b[A-Za-z0-9_%+-]+(?:\s+(?:dot|punto|point|punkt|ponto)\s+[A-Za-z0-9_%+-]+)*\s+"
+    r"(?:at|arroba|chez|bei|chiocciola|собака)\s+[A-Za-z0-9-]+(?:\s+(?:dot|punto|point|punkt|ponto|"
+    r"точка)\s+[A-Za-z0-9-]+)*\s+(?:dot|punto|point|punkt|ponto|точка)\s+"
+    r"(?:com|org|net|edu|gov|info|io|co|uk|de|fr|es|it|ru|jp|cn|kr|pt|br|eu|nl|ch|at|be|ca|au|mx)\b",
+    re.IGNORECASE,
+)
 # ASCII word boundaries: in Chinese and Japanese a number follows a letter directly (手机号是138…).
 _B = r"(?<![A-Za-z0-9_])"
 _E = r"(?![A-Za-z0-9_])"
@@ -35,7 +47,7 @@ _PHONE = re.compile(
 _CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
 _CARD_PREFIX = re.compile(r"(?:4|5[1-5]|2[2-7]|3[04-8]|6)")
 _IPV4 = re.compile(
-    r"(?<![A-Za-z0-9_.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])"
+    r"(?<![A-Za-z0-9_.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?!\d|\.\d)"
 )
 _CN_ID = re.compile(
     r"(?<!\d)\d{6}(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])"
@@ -77,27 +89,44 @@ _ADDRESS = re.compile(
     r"|〒\s?\d{3}-\d{4}"
 )
 
+# Quick checks before the slower patterns: a shape the pattern needs.
+_NI_QUICK = re.compile(r"[A-Z]{2} ?\d\d ?\d\d")
+_POSTCODE = re.compile(r"[A-Z]\d[A-Z\d]? \d[A-Z]{2}|Box")
+_STREET_GATE = gate(
+    """street st avenue ave road rd lane ln boulevard blvd drive dr court ct place pl way terrace
+    close square sq parkway pkwy highway hwy crescent row mews gardens grove circle trail alley plaza"""
+)
+
 # Words before a number that say what it is.
 _PHONE_WORDS = re.compile(
     r"(?:\b(?:call|calling|phone|tel|telephone|mobile|cell|fax|whatsapp|text|sms|ring|dial|"
-    r"reach|contact|hotline)\b|电话|電話|手机|手機|联系|聯繫|携帯|ケータイ|☎|📞)"
+    r"reach|contact|hotline|telefono|movil|celular|telemovel|llamame|llama|liga|ligue|appelle|"
+    r"appelez|portable|joignable|handy|handynummer|telefon|ruf|anrufen|erreichen|cellulare|"
+    r"chiamami|chiama)\b|телефон|звони|позвони|мобильн|휴대폰|전화|연락|"
+    r"电话|電話|手机|手機|联系|聯繫|携帯|ケータイ|☎|📞)"
     r"[^\d\n]{0,20}$",
     re.IGNORECASE,
 )
 _NOT_PHONE_WORDS = re.compile(
     r"(?:\b(?:order|invoice|ref|reference|tracking|booking|confirmation|reservation|ticket|"
     r"receipt|transaction|serial|model|part|sku|isbn|issn|case|claim|policy|version|build|"
-    r"release|ver|v|id|no|nr)\b|#|订单|訂單|单号|單號|编号|編號|流水号|版本|注文|予約|受付|伝票|"
+    r"release|ver|v|id|no|nr|pedido|encomenda|commande|bestellung|bestellnummer|bestell|ordine|"
+    r"auftrag|rechnung|factura|fattura|facture|fatura|reference|referencia|riferimento)\b|"
+    r"заказ\w*|счет|주문|#|订单|訂單|单号|單號|编号|編號|流水号|版本|注文|予約|受付|伝票|"
     r"バージョン|型番)[^\d\n]{0,16}$",
     re.IGNORECASE,
 )
 _CARD_WORDS = re.compile(r"(?:card|visa|mastercard|amex|卡号|卡號|信用卡|カード)", re.IGNORECASE)
 _VERSION_WORDS = re.compile(
-    r"(?:\b(?:version|ver|release|build|v)\b|版本|バージョン)\W{0,3}$", re.I
+    r"(?:\b(?:version|ver|release|build|v|versao|versione)\b|версия|버전|版本|バージョン)\W{0,3}$",
+    re.I,
 )
 _MY_NUMBER_WORDS = re.compile(r"(?:マイナンバー|個人番号|\bmy\s*number\b)", re.IGNORECASE)
 _CN_ID_WORDS = re.compile(r"(?:身份证|身份證|证件|證件|\bID\b)", re.IGNORECASE)
-_DATE = re.compile(r"(?:19|20)\d\d([-./])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])")
+_DATE = re.compile(
+    r"\(?(?:(?:19|20)\d\d([-./])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])|"
+    r"(?:0?[1-9]|[12]\d|3[01])([-./])(?:0?[1-9]|1[0-2])\2(?:19|20)\d\d)\)?"
+)
 # Year ranges, also in brackets: (1831-1879), 1998 - 2004.
 _YEARS = re.compile(r"\(?(?:1[5-9]|20)\d\d\s?[-/]\s?(?:1[5-9]|20)\d\d\)?")
 # National groupings of a number without an international prefix (US 3-3-4, CN 3-4-4, …);
@@ -139,7 +168,7 @@ def _phone_ok(text: str, start: int, number: str) -> bool:
     if _NOT_PHONE_WORDS.search(before) or _DATE.fullmatch(number) or _YEARS.fullmatch(number):
         return False
     if number.startswith("+"):
-        return len(digits) >= 9
+        return len(digits) >= 9 and _valid_somewhere(number, ())
     if number.startswith("00"):
         return len(digits) >= 11  # 00, a country code and a national number
     if re.match(r"\(\d{2,5}\)", number):
@@ -149,7 +178,37 @@ def _phone_ok(text: str, start: int, number: str) -> bool:
     if re.fullmatch(r"1[3-9]\d{9}", digits):
         return True  # Chinese mobile
     groups = tuple(len(g) for g in re.split(r"[ \-.()/]+", number) if g)
-    return len(groups) > 1 and groups in _PHONE_SHAPES
+    if len(groups) > 1 and groups in _PHONE_SHAPES:
+        return True
+    return len(groups) > 2 and len(digits) >= 9 and _valid_somewhere(number, _regions(text))
+
+
+# Regions whose national formats are tried, by the script of the text (libphonenumber).
+_LATIN_REGIONS = ("ES", "PT", "BR", "FR", "DE", "IT", "US", "GB", "MX", "AR")
+
+
+def _regions(text: str) -> tuple[str, ...]:
+    if re.search(r"[\uac00-\ud7a3]", text):
+        return ("KR",)
+    if re.search(r"[\u3040-\u30ff]", text):
+        return ("JP",)
+    if re.search(r"[\u4e00-\u9fff]", text):
+        return ("CN", "TW", "HK")
+    if re.search(r"[\u0400-\u04ff]", text):
+        return ("RU", "UA", "BY", "KZ")
+    return _LATIN_REGIONS
+
+
+@functools.lru_cache(maxsize=4096)
+def _valid_somewhere(number: str, regions: tuple[str, ...]) -> bool:
+    """A valid number (libphonenumber's metadata) in one of the regions, or anywhere with a +."""
+    for region in (None,) if number.startswith("+") else regions:
+        try:
+            if phonenumbers.is_valid_number(phonenumbers.parse(number, region)):
+                return True
+        except phonenumbers.NumberParseException:
+            continue
+    return False
 
 
 # One C-level search instead of a Python generator per character.
@@ -169,6 +228,9 @@ def find(text: str) -> list[Hit]:
             add(m.start(), m.end(), EMAIL_REASON)
     if "[" in text or "(" in text:
         for m in _EMAIL_SPELLED.finditer(text):
+            add(m.start(), m.end(), EMAIL_REASON)
+    if " dot " in text or " punto " in text or " point " in text or " punkt " in text:
+        for m in _EMAIL_WORDS.finditer(text):
             add(m.start(), m.end(), EMAIL_REASON)
     if not _ANY_DIGIT.search(text):
         return hits
@@ -193,6 +255,8 @@ def find(text: str) -> list[Hit]:
             and (_CARD_WORDS.search(before) or not _NOT_PHONE_WORDS.search(before))
         ):
             add(m.start(), m.end(), "payment card number")
+    for start, end, reason in ids.find(text):
+        add(start, end, reason)
     for m in _CN_ID.finditer(text):
         before = text[max(0, m.start() - 20) : m.start()]
         if _cn_id_ok(m.group()) or _CN_ID_WORDS.search(before):
@@ -202,9 +266,9 @@ def find(text: str) -> list[Hit]:
     for m in _MY_NUMBER.finditer(text):
         if _MY_NUMBER_WORDS.search(text[max(0, m.start() - 20) : m.start()]):
             add(m.start(), m.end(), "identity number (Japanese My Number)")
-    for m in _UK_NI.finditer(text):
+    for m in _UK_NI.finditer(text) if _NI_QUICK.search(text) else ():
         add(m.start(), m.end(), "identity number (UK National Insurance number)")
-    for m in _IPV4.finditer(text):
+    for m in _IPV4.finditer(text) if text.count(".") >= 3 else ():
         if not _VERSION_WORDS.search(text[max(0, m.start() - 12) : m.start()]):
             add(m.start(), m.end(), "IP address")
     for m in _PHONE.finditer(text):
@@ -213,7 +277,10 @@ def find(text: str) -> list[Hit]:
             number = number[:-1]
         if _phone_ok(text, m.start(), number):
             add(m.start(), m.start() + len(number), PHONE_REASON)
-    for m in _ADDRESS.finditer(text):
+    street = not _STREET_GATE.isdisjoint(tokens(text)) or not text.isascii()
+    for m in _ADDRESS.finditer(text) if street or _POSTCODE.search(text) else ():
         add(m.start(), m.end(), ADDRESS_REASON)
+    for start, end, reason in addresses.find(text, ADDRESS_REASON):
+        add(start, end, reason)
     hits.sort()
     return hits

@@ -1,7 +1,6 @@
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
-from django.utils import timezone
 
 from memory_review.backup import BackupError, backup
 
@@ -10,27 +9,24 @@ class Command(BaseCommand):
     help = (
         "Write one archive (.tar.gz) with a consistent dump of the database and a git bundle "
         "of the knowledge repository (all branches and release tags). Run it where the "
-        "committer runs: it holds the writer lock, so no commit lands between the two."
+        "committer runs: it holds the writer lock, so no commit lands between the two. The "
+        "archive is readable by its owner alone (0600, in a 0700 directory) and, with "
+        "BACKUP_PUBLIC_KEY set, encrypted with age to that key (.tar.gz.age)."
     )
 
     def add_arguments(self, parser):
         parser.add_argument(
             "--output",
-            help="archive path (default: var/backups/memory-review-<time>.tar.gz)",
+            help="archive path (default: BACKUP_DIR/memory-review-<time>.tar.gz[.age])",
         )
 
     def handle(self, *args, **options):
-        from django.conf import settings
-
-        stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
-        path = Path(
-            options["output"] or settings.VAR_DIR / "backups" / f"memory-review-{stamp}.tar.gz"
-        )
         try:
-            manifest = backup(path)
+            path, manifest = backup(Path(options["output"]) if options["output"] else None)
         except BackupError as exc:
             raise CommandError(str(exc)) from exc
         self.stdout.write(
-            f"wrote {path}: {manifest.objects} database objects ({manifest.database_vendor}), "
-            f"knowledge repository at {manifest.git_head[:12]}"
+            f"wrote {path}{' (encrypted)' if manifest.encrypted else ''}: {manifest.objects} "
+            f"database objects ({manifest.database_vendor}), knowledge repository at "
+            f"{manifest.git_head[:12]}"
         )

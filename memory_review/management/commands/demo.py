@@ -16,10 +16,16 @@ from django.core.management.base import BaseCommand
 from django.db.models import Q
 
 from conversations.demo import load_demo
-from knowledge_repo.actions import commit_pending, cut_release, publish_release
+from knowledge_repo.actions import commit_pending
 from knowledge_repo.models import Release
 from memory_review.extraction.models import Candidate, ExtractionRun
-from memory_review.review.actions import approve_candidate
+from memory_review.review import foureyes
+from memory_review.review.actions import (
+    approve_candidate,
+    cut_release,
+    mark_read,
+    publish_release,
+)
 from memory_review.roles import PUBLISHER, REVIEWER
 
 # A team of four and the staff member who manages accounts: two of each role, so that
@@ -105,7 +111,8 @@ WALK = (
     "1. reviewer and reviewer2: share out the queue (Queue → Assign), discuss, decide.",
     "2. publisher: Releases → on-premises-version tells the agent what to say, a high-risk "
     "finding: clear it (1 of 2) with a reason.",
-    "3. publisher2: Releases → confirm the clearance, cut v2, publish it.",
+    "3. publisher2: Releases → confirm the clearance, cut v2, then Review and publish v2: "
+    "read each change (j/k, x marks it read) and publish it.",
     "4. An agent's answer: the memory-kb command for the on-premises question below.",
 )
 
@@ -170,8 +177,14 @@ class Command(BaseCommand):
                 for failure in result.failures:
                     self.stderr.write(f"release check failed: {failure.message}")
                 return
+            # Four eyes: the reviewer approved each change, the publisher reads
+            # every one on the release review before publishing.
+            for change in foureyes.changes_to_walk(result.release):
+                mark_read(user=publisher, release=result.release, change=change)
             publish_release(user=publisher, name="v1")
-            self.stdout.write("published release v1")
+            self.stdout.write(
+                "published release v1 (approved by the reviewer, read by the publisher)"
+            )
             text, edits = DEMO_HIGH_RISK_ANSWER
             self._approve(text, edits, reviewer, reviewer2)
             commit_pending()

@@ -33,7 +33,7 @@ from .decision import (
 )
 from .held import approve_held, reject_held
 from .records import edit_record, merge_records, record_state, retract_record, revert_change
-from .releases import clear_finding, cut_release, publish_release, rollback_release
+from .releases import clear_finding, cut_release, mark_read, publish_release, rollback_release
 from .undo import restored_by_undo, undo_last_decision
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "publish_release",
     "cut_release",
     "clear_finding",
+    "mark_read",
     "record_state",
     "merge_records",
     "reject_held",

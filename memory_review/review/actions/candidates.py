@@ -7,7 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from knowledge_repo import screening
+from knowledge_repo import placeholders, screening
 from memory_review.extraction.groups import close_group_after_answer
 from memory_review.extraction.models import Candidate
 from memory_review.extraction.rules import FLAG_COLUMNS
@@ -77,6 +77,23 @@ def _check_gap_answer(candidate: Candidate, edits: dict[str, Any] | None, origin
         raise GateRefused("Write the answer to the visitor's question before approving a gap.")
 
 
+def _not_yet_knowledge(c: Candidate, before: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
+    """The visitor's words and the generated text, for a gap, a claim or a correction.
+
+    What the extractor proposed for them is a question or a claim "to check",
+    never a fact: the gate refuses it as it stands, and refuses a body that
+    only repeats the visitor. Other candidates return ("", None).
+    """
+    first = ReviewEvent.objects.filter(candidate=c).order_by("pk").first()
+    proposed = first.before if first is not None else before
+    generated = {k: str(proposed.get(k) or "") for k in ("name", "description", "body")}
+    if c.kind == Candidate.Kind.GAP or any(
+        placeholders.field_problem(k, v) for k, v in generated.items()
+    ):
+        return c.question, generated
+    return "", None
+
+
 def _decide(
     c: Candidate,
     reviewer: Any,
@@ -94,13 +111,15 @@ def _decide(
         verdict = None  # no text goes into a record
     else:
         _check_gap_answer(c, edits, original_body)
+        words, generated = _not_yet_knowledge(c, before)
         verdict = gate.check(
             reviewer=reviewer,
             fields=gate_fields(c),
             records=_target_records(c),
             first=_first_approval(first),
             bulk=bulk,
-            question=c.question if c.kind == Candidate.Kind.GAP else None,
+            question=words,
+            generated=generated,
         )
         _refresh_flags(c, verdict.flags)
         if verdict.held:

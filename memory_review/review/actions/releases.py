@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from .. import foureyes
 from ..errors import ReviewError, SecondReviewerRequired
-from ..models import ReviewEvent
+from ..models import ReleaseReading, ReviewEvent
 from .decision import Action
 
 
@@ -38,33 +39,54 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
     return result
 
 
-def publish_release(*, user: Any, name: str) -> Any:
-    """Publish a release (the publish-time check may refuse it) and record who did."""
-    from knowledge_repo import actions as kr
+def publish_release(*, user: Any, name: str, operator: str = "") -> Any:
+    """Publish a release and record who did.
 
+    Four eyes first (:func:`~memory_review.review.foureyes.require_four_eyes`,
+    :class:`~memory_review.review.foureyes.FourEyesRefused`): ``user`` walked
+    every change since the last published release and approved none of them
+    alone. Then the knowledge repository's publish-time check may refuse it.
+    ``operator`` (``os-user@host``) is recorded when a command did it.
+    """
+    from knowledge_repo import actions as kr
+    from knowledge_repo.models import Release
+
+    release = Release.objects.filter(name=name).first()
+    if release is None:
+        raise kr.KnowledgeError(f"there is no release named {name!r}")
+    foureyes.require_four_eyes(user=user, release=release)
     publication = kr.publish_release(user=user, name=name)
     if user is not None:
         failed = ", ".join(publication.failed_remotes)
         _event(
             user,
             Action.PUBLISH,
-            f"published {name}" + (f"; remotes that failed: {failed}" if failed else ""),
-            {"release": name, "results": publication.results},
+            f"published {name}"
+            + (f"; remotes that failed: {failed}" if failed else "")
+            + (f" (command run by {operator})" if operator else ""),
+            {"release": name, "results": publication.results, "operator": operator},
         )
     return publication
 
 
-def rollback_release(*, user: Any) -> Any:
-    """Move published back one release and record who did."""
+def rollback_release(*, user: Any, operator: str = "") -> Any:
+    """Move published back one release and record who did (a named publisher, to a
+    release that was published before: :func:`~memory_review.review.foureyes.require_rollback_allowed`)."""
     from knowledge_repo import actions as kr
 
+    foureyes.require_rollback_allowed(user=user, current=kr.published_release())
     publication = kr.rollback_release(user=user)
     if user is not None:
         _event(
             user,
             Action.ROLLBACK,
-            f"rolled published back to {publication.release.name}",
-            {"release": publication.release.name, "results": publication.results},
+            f"rolled published back to {publication.release.name}"
+            + (f" (command run by {operator})" if operator else ""),
+            {
+                "release": publication.release.name,
+                "results": publication.results,
+                "operator": operator,
+            },
         )
     return publication
 
@@ -116,3 +138,30 @@ def clear_finding(*, user: Any, finding: Any, reason: str) -> Any:
         at=now,
     )
     return clearance
+
+
+def mark_read(*, user: Any, release: Any, change: Any) -> int:
+    """Record that ``user`` read ``change`` on the review of ``release``; the number left.
+
+    Only a change the release review lists can be marked. The reading that
+    completes the walk leaves an audit event.
+    """
+    ids = set(foureyes.changes_to_walk(release).values_list("pk", flat=True))
+    if change.pk not in ids:
+        raise ReviewError(f"Change {change.pk} is not one of the changes {release.name} publishes.")
+    try:
+        with transaction.atomic():
+            ReleaseReading.objects.create(
+                release=release, change=change, user=user, read_at=timezone.now()
+            )
+    except IntegrityError:
+        return len(ids - foureyes.read_ids(release, user))  # read already: nothing new
+    left = len(ids - foureyes.read_ids(release, user))
+    if left == 0:
+        _event(
+            user,
+            Action.WALK_RELEASE,
+            f"read all {len(ids)} changes of {release.name}",
+            {"release": release.name, "changes": len(ids)},
+        )
+    return left

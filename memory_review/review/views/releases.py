@@ -73,7 +73,7 @@ def release_cut(request: HttpRequest) -> HttpResponse:
 def release_publish(request: HttpRequest) -> HttpResponse:
     try:
         publication = actions.publish_release(user=request.user, name=request.POST.get("name", ""))
-    except kr.KnowledgeError as error:
+    except (kr.KnowledgeError, actions.ReviewError) as error:
         messages.error(request, str(error))
         return redirect("review:releases")
     if publication.ok:
@@ -92,7 +92,7 @@ def release_publish(request: HttpRequest) -> HttpResponse:
 def release_rollback(request: HttpRequest) -> HttpResponse:
     try:
         publication = actions.rollback_release(user=request.user)
-    except kr.KnowledgeError as error:
+    except (kr.KnowledgeError, actions.ReviewError) as error:
         messages.error(request, str(error))
     else:
         messages.success(

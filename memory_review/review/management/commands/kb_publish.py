@@ -1,26 +1,30 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from knowledge_repo.actions import KnowledgeError
-from memory_review.review.actions import publish_release
+from memory_review.review.actions import ReviewError, publish_release
 
-from ..options import find_user, user_option
+from ..options import find_user, operator, user_option
 
 
 class Command(BaseCommand):
     help = (
         "Move the published branch to RELEASE and push branch and tag to every configured "
         "remote. Each remote takes both or neither; a failing remote is reported by name and "
-        "the command fails, after the others were updated."
+        "the command fails, after the others were updated. --user names your publisher account: "
+        "the four-eyes rule of the release page holds (you walked the release there and approved "
+        "no change in it alone); the audit records the account and the OS user that ran it."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("release")
-        user_option(parser)
+        user_option(parser, required=True)
 
     def handle(self, *args, **options):
         try:
-            publication = publish_release(user=find_user(options["user"]), name=options["release"])
-        except KnowledgeError as exc:
+            publication = publish_release(
+                user=find_user(options["user"]), name=options["release"], operator=operator()
+            )
+        except (KnowledgeError, ReviewError) as exc:
             raise CommandError(str(exc)) from exc
         report(self, publication)
 

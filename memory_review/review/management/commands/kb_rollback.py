@@ -1,16 +1,17 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from knowledge_repo.actions import KnowledgeError
-from memory_review.review.actions import rollback_release
+from memory_review.review.actions import ReviewError, rollback_release
 
-from ..options import find_user, user_option
+from ..options import find_user, operator, user_option
 from .kb_publish import report
 
 
 class Command(BaseCommand):
     help = (
         "Move the published branch back to the release before the one published now and push "
-        "it to every remote. Needs --yes; without it, says what it would do."
+        "it to every remote. Needs --yes and --user (your publisher account: a person rolls back, "
+        "to a release that was published before); without --yes, says what it would do."
     )
 
     def add_arguments(self, parser):
@@ -28,7 +29,7 @@ class Command(BaseCommand):
             )
             return
         try:
-            publication = rollback_release(user=find_user(options["user"]))
-        except KnowledgeError as exc:
+            publication = rollback_release(user=find_user(options["user"]), operator=operator())
+        except (KnowledgeError, ReviewError) as exc:
             raise CommandError(str(exc)) from exc
         report(self, publication)

@@ -1,0 +1,124 @@
+"""Text hidden in an encoding, decoded before it is scanned.
+
+An instruction can be written so that no pattern sees it: base64
+("SWdub3Jl…"), percent-encoding ("ignore%20all…"), HTML entities
+("&#73;gnore"), or rot13 ("Vtaber nyy…"). Each yields one more view of the
+text in which the encoded segment is replaced by what it says; a hit inside
+a decoded segment is reported over the whole encoded segment. Each decoder
+runs only when a cheap search finds its shape, so ordinary text pays nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import codecs
+import html
+import re
+import urllib.parse
+
+from .folding import View, fold, lines, shifted, tokens, words
+
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
+_PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+(?:[A-Za-z0-9._~-]{0,12}(?:%[0-9A-Fa-f]{2})+)*")
+_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_ASCII_WORDS = re.compile(r"[A-Za-z]{2,}")
+# Common short words of the Latin-script languages visitors write: text with none of
+# them, but with several words, may be rot13.
+_COMMON = words(
+    """the and to of a is you that in for it with on be are this we at or not your from
+    de la que el en y los las un una es por con para del se no le et les des est pas une du
+    der die das und ist nicht ein eine zu den mit il di che e per non un una o os um uma do da"""
+)
+
+
+def _printable(text: str) -> bool:
+    letters = sum(c.isalpha() for c in text)
+    good = sum(c.isprintable() or c in "\n\t" for c in text)
+    return bool(text) and good >= 0.95 * len(text) and letters >= 0.5 * len(text.replace(" ", ""))
+
+
+def _from_base64(segment: str) -> str | None:
+    if len(segment) % 4:
+        return None
+    if segment.isalpha() and (segment.islower() or segment.isupper()):
+        return None  # a long plain word, not base64
+    try:
+        raw = base64.b64decode(segment, validate=True)
+        decoded = raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        return None
+    return decoded if _printable(decoded) else None
+
+
+def _from_percent(segment: str) -> str | None:
+    decoded = urllib.parse.unquote(segment, errors="strict") if "%" in segment else None
+    return decoded if decoded and decoded != segment and _printable(decoded) else None
+
+
+def _replaced(text: str, pieces: list[tuple[int, int, str]]) -> View:
+    """`text` with each (start, end, replacement) put in; replacement characters map to the segment."""
+    out: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    at = 0
+    for start, end, replacement in pieces:
+        out.append(text[at:start])
+        starts.extend(range(at, start))
+        ends.extend(range(at + 1, start + 1))
+        out.append(replacement)
+        starts.extend([start] * len(replacement))
+        ends.extend([end] * len(replacement))
+        at = end
+    out.append(text[at:])
+    starts.extend(range(at, len(text)))
+    ends.extend(range(at + 1, len(text) + 1))
+    folded = fold("".join(out))  # then read like any text: hidden characters, accents, look-alikes
+    if folded.starts is None:
+        return View(folded.text, starts, ends)
+    return View(folded.text, [starts[i] for i in folded.starts], [ends[i] for i in folded.starts])
+
+
+def _segments(pattern: re.Pattern[str], decode, text: str) -> list[tuple[int, int, str]]:
+    pieces = []
+    for m in pattern.finditer(text):
+        decoded = decode(m.group())
+        if decoded:
+            pieces.append((m.start(), m.end(), decoded))
+    return pieces
+
+
+def _rot13(view: View) -> list[View]:
+    if "\n" not in view.text and not _COMMON.isdisjoint(tokens(view.text)):
+        return []
+    out = []
+    at = 0
+    for line in view.text.split("\n"):
+        start, at = at, at + len(line) + 1
+        words = [w.lower() for w in _ASCII_WORDS.findall(line)]
+        if len(words) >= 3 and _COMMON.isdisjoint(words):
+            out.append(view.slice(start, start + len(line), codecs.encode(line, "rot13")))
+    return out
+
+
+_DECODERS = (
+    ("%", _PERCENT, _from_percent),
+    ("&", _ENTITY, html.unescape),
+    ("", _BASE64, _from_base64),
+)
+_QUICK = {"": re.compile(r"[A-Za-z0-9+/]{16}")}
+
+
+def decoded_views(text: str, folded: View) -> list[View]:
+    """Readings of the lines of `text` with encoded segments, decoded (none for ordinary text)."""
+    out: list[View] = []
+    for marker, pattern, decode in _DECODERS:
+        if marker not in text or (marker in _QUICK and not _QUICK[marker].search(text)):
+            continue
+        for start, end in lines(text, pattern):
+            pieces = _segments(pattern, decode, text[start:end])
+            if pieces:
+                out.append(shifted(_replaced(text[start:end], pieces), start))
+    if not folded.text.isascii() or _ASCII_WORDS.search(folded.text):
+        out += _rot13(folded)
+    return out

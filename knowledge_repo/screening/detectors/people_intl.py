@@ -1,0 +1,86 @@
+"""Claims about a person in Spanish, Portuguese, French, German, Italian, Russian and Korean.
+
+As in :mod:`.people`: someone identifiable (a role — el gerente, der
+Inhaber, директор, 사장 — or a first and last name) and, later in the same
+sentence, an accusation (detenido por fraude, wegen Betrugs verhaftet, осуждён
+за взятки, 사기로 체포). A role praised or a fraud warning in general is not a claim.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..folding import Hit, fold_pattern, gate, tokens
+
+_NAME = r"[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+\s+[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+"
+_LATIN = {
+    "es": (
+        r"gerente|dueñ[oa]|propietari[oa]|director[a]?|jef[ea]|encargad[oa]|camarer[oa]|cociner[oa]|"
+        r"recepcionista",
+        r"(?:fue|ha\s+sido|está|estaba)\s+(?:detenid[oa]|arrestad[oa]|despedid[oa]|condenad[oa]|"
+        r"acusad[oa]|denunciad[oa]|investigad[oa]|encarcelad[oa])|robó|estafó|por\s+(?:fraude|robo|"
+        r"estafa|robar|corrupción)|tiene\s+cáncer|está\s+embarazada",
+    ),
+    "pt": (
+        r"gerente|don[oa]|proprietári[oa]|diretor[a]?|chefe|funcionári[oa]|empregad[oa]",
+        r"(?:foi|está|estava)\s+(?:pres[oa]|detid[oa]|demitid[oa]|condenad[oa]|acusad[oa]|"
+        r"investigad[oa])|roubou|por\s+(?:fraude|roubo|corrupção|furto)|tem\s+cancro|tem\s+câncer",
+    ),
+    "fr": (
+        r"directeur|directrice|patron(?:ne)?|gérant(?:e)?|propriétaire|chef|serveur|serveuse",
+        r"(?:a\s+été|est|était|été)\s+(?:arrêté|licencié|condamné|accusé|viré|inculpé|emprisonné)e?|"
+        r"pour\s+(?:fraude|vol|escroquerie|corruption)|a\s+volé|a\s+un\s+cancer",
+    ),
+    "de": (
+        r"Inhaber(?:in)?|Chef(?:in)?|Geschäftsführer(?:in)?|Manager(?:in)?|Besitzer(?:in)?|"
+        r"Direktor(?:in)?|Kellner(?:in)?|Koch|Köchin|Leiter(?:in)?",
+        r"wurde\s+(?:\w+\s+){0,3}?(?:verhaftet|entlassen|verurteilt|angeklagt|festgenommen|gefeuert)|"
+        r"wegen\s+(?:Betrugs|Diebstahls|Unterschlagung|Bestechung|Trunkenheit)|hat\s+Krebs|stahl|"
+        r"betrügt|betrog",
+    ),
+    "it": (
+        r"direttore|direttrice|proprietari[oa]|titolare|gestore|capo|camerier[ea]|cuoc[oa]",
+        r"(?:è\s+stat[oa]|fu|era\s+stat[oa])\s+(?:arrestat[oa]|licenziat[oa]|condannat[oa]|accusat[oa]|"
+        r"denunciat[oa]|indagat[oa])|per\s+(?:frode|furto|truffa|corruzione)|ha\s+rubato|ha\s+il\s+cancro",
+    ),
+}
+_PREDICATE_WORDS = gate(
+    """detenido detenida arrestado arrestada despedido despedida condenado condenada acusado acusada
+    denunciado denunciada investigado investigada encarcelado robo estafo fraude robo estafa robar
+    corrupcion cancer embarazada preso presa detido detida demitido demitida roubou furto cancro
+    arrete licencie condamne accuse vire inculpe emprisonne vol escroquerie corruption vole
+    verhaftet entlassen verurteilt angeklagt festgenommen gefeuert betrugs diebstahls unterschlagung
+    bestechung trunkenheit krebs stahl betrugt betrog arrestato arrestata licenziato licenziata
+    condannato condannata accusato accusata denunciato indagato frode truffa corruzione rubato cancro"""
+)
+_LATIN_RE = re.compile(
+    fold_pattern(
+        "|".join(
+            rf"(?:(?<![\w])(?:{ref})(?![\w])|{_NAME})[^.!?\n]{{0,60}}?(?<![\w])(?:{pred})(?![\w])"
+            for ref, pred in _LATIN.values()
+        )
+    ),
+    re.IGNORECASE,
+)
+_RU = re.compile(
+    r"(?:директор\w*|управляющ\w*|владел\w*|хозя\w*|менеджер\w*|официант\w*|повар\w*|"
+    r"[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+)[^.!?\n]{0,60}?(?:был[аи]?\s+(?:арестован|уволен|осужд[её]н|задержан|"
+    r"обвин[её]н)\w*|сидел[аи]?\s+в\s+тюрьме|за\s+(?:мошенничество|взятки|кражу|растрату)|украл[аи]?)",
+)
+_KO = re.compile(
+    r"(?:사장|점장|매니저|직원|대표|주인|실장|[가-힣]{2,3}씨)[^.!?\n]{0,40}?(?:체포|해고|구속|기소|사기|횡령|절도|불륜|암에)"
+)
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+REASON = "claim about an identifiable person"
+
+
+def find(text: str) -> list[Hit]:
+    """Claims about a person in the seven languages on a folded view."""
+    patterns = []
+    if not _PREDICATE_WORDS.isdisjoint(tokens(text)):
+        patterns.append(_LATIN_RE)
+    if not text.isascii():
+        patterns += [_RU] if _CYRILLIC.search(text) else []
+        patterns += [_KO] if _HANGUL.search(text) else []
+    return [(m.start(), m.end(), REASON) for p in patterns for m in p.finditer(text)]

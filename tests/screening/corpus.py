@@ -1,0 +1,12 @@
+"""The detector corpus in its two parts: DEV (tuned on) and TEST (held out, the figures that count)."""
+
+from __future__ import annotations
+
+from .detector_corpus import CORPUS, Example
+from .dev_corpus import DEV_MORE
+from .heldout_corpus import HELDOUT
+
+LANGS = ("en", "zh", "ja", "ko", "es", "pt", "fr", "de", "it", "ru")
+
+DEV: tuple[Example, ...] = CORPUS + DEV_MORE
+TEST: tuple[Example, ...] = HELDOUT
