@@ -19,7 +19,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Count, Q
 from django.utils import timezone
 
 from conversations.models import Message
@@ -158,19 +157,7 @@ def reasks(loops_: list[GroupLoop]) -> list[ReleaseReasks]:
 
 def coverage() -> dict[str, Any]:
     """Everything the coverage page shows."""
-    groups = list(
-        GapGroup.objects.annotate(
-            open_gaps=Count(
-                "candidates",
-                filter=Q(
-                    candidates__status__in=[
-                        Candidate.Status.PENDING,
-                        Candidate.Status.AWAITING_SECOND,
-                    ]
-                ),
-            )
-        ).order_by("-last_seen")[:MAX_GROUPS]
-    )
+    groups = list(GapGroup.objects.order_by("-last_seen")[:MAX_GROUPS])
     found_loops = loops(groups)
     return {
         "topics": topics(groups),
