@@ -26,8 +26,13 @@ def _publish(user, name):
 
 
 def test_a_released_answer_is_found_re_asks_join_it_and_the_coverage_page_counts_both(
-    client, alice, bob, django_capture_on_commit_callbacks
+    client, alice, bob, django_capture_on_commit_callbacks, settings, tmp_path
 ):
+    from django.core.cache import cache
+
+    settings.KNOWLEDGE_REPO_PATH = tmp_path / "knowledge"
+    settings.KNOWLEDGE_PUBLISH_REMOTES = [str(tmp_path / "published.git")]
+    cache.clear()
     for cid, question, answer in ASKED:
         make_conversation(cid, [("user", question), ("assistant", answer)])
     make_conversation(
