@@ -57,9 +57,7 @@ def test_queue_filters_by_type_flag_run_source_and_text(client, alice):
     assert names(flag="update") == {upd.name}
     assert names(run=run.pk) == {plain.name}
     assert names(source=other_source.conversation.source_id) == {other_source.name}
-    # A high-risk item is found in its own tab, not in the first reviewer's list.
-    assert names(q="contact") == set()
-    assert names(q="contact", tab="risky") == {pii.name}
+    assert names(q="contact") == {pii.name}
 
 
 def test_queue_pages_by_cursor(client, alice, monkeypatch):

@@ -161,8 +161,6 @@ def filtered_candidates(filters: QueueFilters, user: Any = None) -> QuerySet[Can
     qs = Candidate.objects.filter(status=TABS[filters.tab][1])
     if filters.tab in ("pending", "noise"):
         qs = qs.filter(probably_noise=filters.tab == "noise")
-        # High-risk items wait in their own tab, unless a reviewer filters by a flag.
-        qs = qs if filters.flag else qs.exclude(HIGH_RISK)
     elif filters.tab == "risky":
         qs = qs.filter(HIGH_RISK)
     qs = qs.filter(GROUP_LEAD)
@@ -341,8 +339,8 @@ def facet_counts(refresh: bool = False) -> dict[str, Any]:
     cached = None if refresh else cache.get(key)
     if cached is not None:
         return cached
-    noise = Q(status=Candidate.Status.PENDING, probably_noise=True) & ~HIGH_RISK
-    pending = Q(status=Candidate.Status.PENDING, probably_noise=False) & ~HIGH_RISK
+    noise = Q(status=Candidate.Status.PENDING, probably_noise=True)
+    pending = Q(status=Candidate.Status.PENDING, probably_noise=False)
     aggregates: dict[str, Any] = {
         "tab_pending": Count("pk", filter=pending),
         "tab_risky": Count("pk", filter=Q(status=Candidate.Status.PENDING) & HIGH_RISK),
