@@ -32,6 +32,8 @@ from .models import FindingClearance
 from .reader import read_blobs
 from .recordfile import (
     INDEX_FILE,
+    INDEX_MAX_BYTES,
+    INDEX_MAX_LINES,
     RECORDS_DIR,
     RecordData,
     RecordFormatError,
@@ -210,24 +212,32 @@ def _slug(path: str) -> str:
     return path[len(RECORDS_DIR) + 1 : -len(".md")]
 
 
-def index_budget(lines: int, chars: int) -> list[Finding]:
-    """The index over its prompt budget: agents then see only part of it."""
-    max_lines, max_chars = settings.PROMPT_INDEX_MAX_LINES, settings.PROMPT_INDEX_MAX_CHARS
-    if lines <= max_lines and chars <= max_chars:
-        return []
-    return [
-        Finding(
-            slug="",
-            kind="index_over_budget",
-            line=0,
-            # The clearance holds while the index stays over budget, however much it grows.
-            text="over budget",
-            message=f"{INDEX_FILE} has {lines} lines / {chars} characters, over its budget of "
-            f"{max_lines} lines / {max_chars} characters: prompts carry only the most relevant "
-            "lines",
-            high_risk=False,
+def index_budget(files: dict[str, str]) -> list[Finding]:
+    """Index files over the record format's budget (lines, bytes): a loader would cut them.
+
+    The index splits into topic files past the budget (``render_indexes``),
+    so this only fires when even that cannot keep a file within it (one
+    enormous line, or more topic files than MEMORY.md can list).
+    """
+    found = []
+    for path, text in sorted(files.items()):
+        lines, size = text.count("\n"), len(text.encode("utf-8"))
+        if lines <= INDEX_MAX_LINES and size <= INDEX_MAX_BYTES:
+            continue
+        found.append(
+            Finding(
+                slug="",
+                kind="index_over_budget",
+                line=0,
+                # The clearance holds while the index stays over budget, however much it grows.
+                text=f"{path} over budget",
+                message=f"{path} has {lines} lines / {size} bytes, over the budget of "
+                f"{INDEX_MAX_LINES} lines / {INDEX_MAX_BYTES} bytes every index file keeps: a "
+                "loader that reads that much sees only part of it",
+                high_risk=False,
+            )
         )
-    ]
+    return found
 
 
 def clearances(findings: Iterable[Finding]) -> dict[str, FindingClearance]:

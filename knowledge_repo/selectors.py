@@ -29,9 +29,10 @@ from .recordfile import (
     RecordFormatError,
     index_entry,
     index_line,
+    index_paths,
     parse_index,
     parse_record,
-    render_index,
+    render_indexes,
 )
 from .slugs import is_valid_slug
 
@@ -156,10 +157,12 @@ def release_checks(*, snapshot: Snapshot | None = None) -> list[CheckFailure]:
                 + (f": {change.error}" if change.error else "; run kb_commit"),
             )
         )
-    expected = render_index(snap.expected_index_lines())
-    if snap.files.get(INDEX_FILE, "") != expected and not snap.errors:
+    expected = render_indexes(snap.expected_index_lines())
+    present = {p: snap.files[p] for p in index_paths(snap.files)}
+    if present != expected and not snap.errors:
+        wrong = sorted(p for p in {*expected, *present} if expected.get(p) != present.get(p))
         failures.append(
-            CheckFailure(None, "index_stale", f"{INDEX_FILE} does not match the records")
+            CheckFailure(None, "index_stale", f"{', '.join(wrong[:5])} does not match the records")
         )
     return failures
 
@@ -175,7 +178,7 @@ def checks_with_findings(
     snap = snapshot or take_snapshot()
     failures = release_checks(snapshot=snap)
     found = checks.scan_tree(snap.root or repo_path(), snap.blobs, snap.summaries)
-    found += checks.index_budget(snap.index_lines, snap.index_chars)
+    found += checks.index_budget({p: snap.files[p] for p in index_paths(snap.files)})
     failures += [
         CheckFailure(f.slug or None, f.kind, f"{f.path}:{f.line}: {f.message} ({f.text[:80]!r})")
         for f in checks.blocking(found)

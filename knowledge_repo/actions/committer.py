@@ -16,16 +16,18 @@ from .. import checks, gitstore
 from ..models import Change, ChangeFile, Record
 from ..recordcache import RecordCache, blob_id
 from ..recordfile import (
+    INDEX_DIR,
     INDEX_FILE,
     INDEX_HEADER,
     RecordData,
     RecordFormatError,
     flatten,
     index_line,
+    index_paths,
     parse_record,
     record_path,
     render_record,
-    update_index,
+    update_indexes,
 )
 from ..slugs import is_valid_slug
 from .workspace import KnowledgeError, committer, ensure_initialised, repo_path, write_text
@@ -71,7 +73,6 @@ def _read(path: Path) -> str | None:
 
 def _apply(repo: Repo, root: Path, change: Change) -> tuple[str, Files]:
     payload = change.payload
-    index_file = root / INDEX_FILE
     lines: dict[str, str | None] = {}
     paths = [INDEX_FILE]
     files: Files = {}
@@ -97,8 +98,21 @@ def _apply(repo: Repo, root: Path, change: Change) -> tuple[str, Files]:
         (root / record_path(slug)).unlink(missing_ok=True)
         lines[slug] = None
         paths.append(record_path(slug))
-    old_index = index_file.read_text(encoding="utf-8") if index_file.exists() else INDEX_HEADER
-    write_text(index_file, update_index(old_index, lines))
+    # MEMORY.md, and past its budget the topic files index/<topic>.md (the record format).
+    old_indexes = {
+        p: old
+        for p in index_paths(
+            [INDEX_FILE, *(f"{INDEX_DIR}/{f.name}" for f in (root / INDEX_DIR).glob("*.md"))]
+        )
+        if (old := _read(root / p)) is not None
+    }
+    for path, new in update_indexes(old_indexes or {INDEX_FILE: INDEX_HEADER}, lines).items():
+        if new is None:
+            (root / path).unlink(missing_ok=True)
+        elif new != old_indexes.get(path):
+            (root / path).parent.mkdir(exist_ok=True)
+            write_text(root / path, new)
+        paths.append(path)
     repo.git.add("-A", "--", *paths)
     repo.git.commit(
         "-q",

@@ -102,7 +102,7 @@ def person_claims(text: str, field: str = "body") -> list[Span]:
 
 def forged_structure(text: str, field: str = "body") -> list[Span]:
     """Lines imitating the index, the catalog or a record's front matter (``N: slug - …``, MEMORY.md)."""
-    return run(FORGED_STRUCTURE, forged.find, text, field)
+    return run(FORGED_STRUCTURE, forged.find, text, field, across_lines=True)
 
 
 CHECKS: tuple[Callable[..., list[Span]], ...] = (
@@ -130,7 +130,7 @@ def _screen_one(
         spans += [s for s in found if not allowed(str(s["text"]), str(s["reason"]), keys)]
     for kind, finder in _FINDERS:
         if kind in wanted:
-            spans += run(kind, finder, text, field, read)
+            spans += run(kind, finder, text, field, read, across_lines=kind == FORGED_STRUCTURE)
     if INSTRUCTION in wanted:
         outside = functools.partial(links.find, domains=domains)
         spans += run(INSTRUCTION, outside, text, field, read[:1])

@@ -271,8 +271,6 @@ def views(text: str) -> list[View]:
     need them (a hidden character joining words, leet, an encoded segment), so
     a long text with one trick in it is not read seven times over.
     """
-    from .decoding import decoded_views  # decoding folds what it decodes
-
     first = fold(text)
     read = [first]
     # Only a hidden character between two letters can join words; emoji selectors cannot.
@@ -281,8 +279,15 @@ def views(text: str) -> list[View]:
         read.append(shifted(spaced, start))
     for view in list(read):
         read += leet(view)
-    read += decoded_views(text, first)
+    read += _decoded_views()(text, first)
     return read
+
+
+@functools.cache
+def _decoded_views() -> Callable[[str, View], list[View]]:
+    from .decoding import decoded_views  # decoding folds what it decodes: imported once, late
+
+    return decoded_views
 
 
 def shifted(view: View, offset: int) -> View:
@@ -316,14 +321,46 @@ def chunks(text: str) -> list[tuple[int, str]]:
     return out
 
 
+LINES = 0
+
+
+def line_pieces(text: str) -> list[tuple[int, str]]:
+    """(offset, piece) of a long text in runs of whole lines of about LINES characters.
+
+    Word gates work on what one piece holds, so a long text is read at about the
+    cost of its lines read one by one, not at the cost of every pattern on every chunk.
+    """
+    if len(text) <= CHUNK + OVERLAP:
+        return [(0, text)]
+    out: list[tuple[int, str]] = []
+    start = 0
+    while start < len(text):
+        cut = text.find("\n", start + LINES)
+        end = len(text) if cut < 0 else cut + 1
+        out.append((start, text[start:end]))
+        start = end
+    return out
+
+
 def run(
-    kind: str, finder: Finder, text: str, field: str, read: list[View] | None = None
+    kind: str,
+    finder: Finder,
+    text: str,
+    field: str,
+    read: list[View] | None = None,
+    *,
+    across_lines: bool = False,
 ) -> list[Span]:
-    """Spans of one kind over all views of `text`, at original offsets, overlaps reported once."""
+    """Spans of one kind over all views of `text`, at original offsets, overlaps reported once.
+
+    A long text is read in runs of lines, except by finders whose patterns span
+    lines (`across_lines`: front matter), which read overlapping chunks.
+    """
+    pieces = chunks if across_lines else line_pieces
     spans: list[Span] = []
     taken: list[tuple[int, int]] = []  # sorted, not overlapping
     for view in read if read is not None else views(text):
-        for offset, piece in chunks(view.text):
+        for offset, piece in pieces(view.text):
             for hit in finder(piece):
                 start, end, reason = strip(piece, *hit)
                 if end <= start:

@@ -2,7 +2,8 @@
 
 The cache of one remote is a directory private to its user (0700, files
 0600) holding a bare git repository, ``state.json`` and one JSON snapshot
-per served commit (records, names, search index: plain data, never a pickle).
+per served commit (records, names; the search index as raw arrays beside it:
+plain data, never a pickle).
 
 Following: when the last check is older than ``check_every`` seconds
 (default 30), an open asks the remote for its refs (``git ls-remote``: a few
@@ -347,9 +348,9 @@ class KnowledgeCache:
     def snapshot(self, commit: str) -> Snapshot:
         """The parsed records of ``commit``: from the stored JSON file, else read and stored."""
         store = self.dir / "snapshots"
-        path = store / f"{commit}.json"
+        path, blob_path = store / f"{commit}.json", store / f"{commit}.index"
         try:
-            return Snapshot.from_json(path.read_bytes())
+            return Snapshot.from_json(path.read_bytes(), blob_path.read_bytes())
         except (OSError, ValueError):
             pass
         self.log(f"memory-kb: indexing {commit[:12]}")
@@ -357,9 +358,12 @@ class KnowledgeCache:
             read_tree(self.repo, commit), release=release_name(self.repo, commit), commit=commit
         )
         private_dir(store)
-        write_private(path, snapshot.to_json())
+        text, blob = snapshot.to_json()
+        write_private(blob_path, blob)  # first: the JSON file's presence means both are whole
+        write_private(path, text)
         for legacy in store.glob("*.pickle"):  # an older reader's cache: never loaded
             legacy.unlink(missing_ok=True)
         for old in sorted(store.glob("*.json"), key=lambda p: p.stat().st_mtime)[:-_KEEP_SNAPSHOTS]:
             old.unlink(missing_ok=True)
+            old.with_suffix(".index").unlink(missing_ok=True)
         return snapshot

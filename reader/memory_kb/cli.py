@@ -5,6 +5,7 @@
     memory-kb --repo URL_OR_PATH [--ref published] select "question"   # JSON
     memory-kb --repo URL_OR_PATH prompt "question"                      # system prompt
     memory-kb --repo URL_OR_PATH fetch                                  # update the cache
+    memory-kb --repo URL_OR_PATH export --flat DIR                      # one flat directory
     memory-kb --repo URL_OR_PATH mcp [--http HOST:PORT]                 # MCP server
 
 The repository is read through the local cache (``--cache-dir``, default
@@ -72,6 +73,10 @@ def _parser() -> argparse.ArgumentParser:
     prompt.add_argument("--base", default="You are a helpful assistant.")
     prompt.add_argument("-k", type=int, default=5)
     commands.add_parser("fetch", help="update the local cache from the remote")
+    export = commands.add_parser("export", help="write the release as plain files")
+    export.add_argument(
+        "--flat", metavar="DIR", required=True, help="one directory: MEMORY.md and <slug>.md"
+    )
     mcp = commands.add_parser("mcp", help="serve the knowledge base over MCP (stdio by default)")
     from .http import add_http_arguments
 
@@ -135,6 +140,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             with _open(args, fetch=True) as kb:
                 _log(f"memory-kb: {args.repo} at {args.ref!r} is release {kb.release}")
                 print(json.dumps(kb.status(), ensure_ascii=False))
+        elif args.command == "export":
+            from .export import export_flat
+
+            with _open(args) as kb:
+                written = export_flat(kb, args.flat)
+                _log(f"memory-kb: wrote release {kb.release} to {args.flat} ({len(written)} files)")
         else:
             _serve(args)
     except KnowledgeBaseError as exc:

@@ -2,10 +2,8 @@
 
 A record is ``records/<slug>.md``: YAML front matter between two lines that
 are exactly ``---``, then the body verbatim. ``MEMORY.md`` is the generated
-index, one line a record, always within ``INDEX_MAX_LINES`` lines and
-``INDEX_MAX_BYTES`` bytes: past that it lists topic files ``index/<topic>.md``
-(each within the same budget) that hold the records' lines
-(``render_indexes``).
+index, one line a record, always within its budget: past that it lists
+topic files ``index/<topic>.md`` (see ``topics``).
 
 This module imports no Django: the review app's writer and the reader share it.
 
@@ -21,7 +19,6 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -303,79 +300,3 @@ def parse_index(text: str) -> dict[str, str]:
         if slug is not None:
             result[slug] = line
     return result
-
-
-INDEX_MAX_LINES = 200
-"""Budget of every index file (MEMORY.md, index/<topic>.md): at most this many lines ..."""
-INDEX_MAX_BYTES = 25_000
-"""... and at most this many bytes (UTF-8), what Claude Code-style loaders read of MEMORY.md."""
-TOPICS_NOTE = (
-    "The index is split into topic files (records by slug, within the same budget); "
-    "open the one whose range holds the record you want.\n\n"
-)
-
-
-def _fits(text: str) -> bool:
-    return text.count("\n") <= INDEX_MAX_LINES and len(text.encode("utf-8")) <= INDEX_MAX_BYTES
-
-
-def render_indexes(lines_by_slug: dict[str, str]) -> dict[str, str]:
-    """Every index file, by path: MEMORY.md alone while it fits its budget, else topic files.
-
-    Past ``INDEX_MAX_LINES`` lines or ``INDEX_MAX_BYTES`` bytes, the records'
-    lines (in slug order) go to topic files ``index/<topic>.md`` named by the
-    first letters of their slugs (``index/a-c.md``, ``index/d.md``, ``index/d-2.md``),
-    each within the same budget, and MEMORY.md lists the topic files: every
-    record is two steps from MEMORY.md. Topic files link ``../records/<slug>.md``.
-    """
-    flat = render_index(lines_by_slug)
-    if _fits(flat):
-        return {INDEX_FILE: flat}
-    header_lines = INDEX_HEADER.count("\n") + 1
-    chunks: list[list[str]] = [[]]
-    size = len(INDEX_HEADER.encode()) + 80  # room for the topic header
-    for slug in sorted(lines_by_slug):
-        line = lines_by_slug[slug].replace("](records/", "](../records/", 1) + "\n"
-        cost = len(line.encode("utf-8"))
-        if chunks[-1] and (
-            len(chunks[-1]) + header_lines >= INDEX_MAX_LINES or size + cost > INDEX_MAX_BYTES
-        ):
-            chunks.append([])
-            size = len(INDEX_HEADER.encode()) + 80
-        chunks[-1].append(line)
-        size += cost
-    files: dict[str, str] = {}
-    listing: list[str] = []
-    taken: dict[str, int] = {}
-    for lines in chunks:
-        first, last = index_slug(lines[0].strip()) or "", index_slug(lines[-1].strip()) or ""
-        base = first[0] if first[0] == last[0] else f"{first[0]}-{last[0]}"
-        taken[base] = taken.get(base, 0) + 1
-        topic = base if taken[base] == 1 else f"{base}-{taken[base]}"
-        path = f"{INDEX_DIR}/{topic}.md"
-        files[path] = f"# Memory: records {first} to {last}\n\n" + "".join(lines)
-        listing.append(f"- [Records {first} to {last}]({path}) - {len(lines)} records\n")
-    files[INDEX_FILE] = INDEX_HEADER + TOPICS_NOTE + "".join(listing)
-    return files
-
-
-def parse_indexes(files: dict[str, str]) -> dict[str, str]:
-    """The index line of every record (as MEMORY.md would list it), from MEMORY.md and index/*.md."""
-    result: dict[str, str] = {}
-    for path, text in files.items():
-        if path == INDEX_FILE or (path.startswith(f"{INDEX_DIR}/") and path.endswith(".md")):
-            for line in text.split("\n"):
-                slug = index_slug(line)
-                if slug is not None:
-                    result[slug] = line.replace("](../records/", "](records/", 1)
-    return result
-
-
-def index_paths(paths: Iterable[str]) -> list[str]:
-    """The index files among ``paths``: MEMORY.md and index/*.md."""
-    return [
-        p
-        for p in paths
-        if p == INDEX_FILE
-        or (p.startswith(f"{INDEX_DIR}/") and p.endswith(".md") and p.count("/") == 1)
-    ]

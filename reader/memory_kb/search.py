@@ -3,14 +3,12 @@
 Chinese, Japanese and Korean text is split into character bigrams, so a
 record about 测试 matches without a dictionary-based word segmenter. The
 index is a plain data structure that ``to_bytes``/``from_bytes`` store in
-the local cache as plain data (JSON with base64 arrays, never a pickle),
+the local cache as plain data (a JSON header and raw arrays, never a pickle),
 so a cached release opens without re-tokenising it.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import math
 import re
 import sys
@@ -207,32 +205,39 @@ class SearchIndex:
         pairs = array("I", chain.from_iterable(postings.values()))
         return cls({t: s for s, t in enumerate(postings)}, offsets, pairs, norms, n)
 
-    def to_data(self) -> dict[str, Any]:
-        """The index as plain JSON-ready data for the local cache (``from_data`` reads it)."""
-        return {
+    def to_data(self) -> tuple[dict[str, Any], bytes]:
+        """The index as plain data for the local cache: a JSON-ready header and raw arrays.
+
+        The arrays (offsets, pairs, norms) are little-endian machine words,
+        read back with ``from_data`` by a copy, never by running anything.
+        """
+        parts = [_raw(self._offsets), _raw(self._pairs), _raw(self._norms)]
+        header = {
             "format": _FORMAT,
             "n": self.n,
             "terms": list(self._terms),
-            "offsets": _b64(self._offsets),
-            "pairs": _b64(self._pairs),
-            "norms": _b64(self._norms),
+            "sizes": [len(part) for part in parts],
         }
+        return header, b"".join(parts)
 
     @classmethod
-    def from_data(cls, data: Any) -> SearchIndex:
+    def from_data(cls, header: Any, blob: bytes) -> SearchIndex:
         """An index stored by ``to_data``; ValueError when the data is not one."""
         try:
-            if data["format"] != _FORMAT:
+            if header["format"] != _FORMAT:
                 raise ValueError("search index of another format")
-            terms = {t: s for s, t in enumerate(data["terms"])}
-            offsets, pairs = _unb64("I", data["offsets"]), _unb64("I", data["pairs"])
-            norms, n = _unb64("d", data["norms"]), int(data["n"])
-        except (KeyError, TypeError, ValueError, binascii.Error) as exc:
+            terms = {t: s for s, t in enumerate(header["terms"])}
+            a, b, c = (int(size) for size in header["sizes"])
+            if a + b + c != len(blob):
+                raise ValueError("the arrays are not of the stored sizes")
+            offsets = _unraw("I", blob[:a])
+            pairs = _unraw("I", blob[a : a + b])
+            norms = _unraw("d", blob[a + b :])
+            n = int(header["n"])
+        except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a search index: {exc}") from exc
         if len(offsets) != len(terms) + 1 or offsets[-1] * 2 != len(pairs) or len(norms) != n:
             raise ValueError("not a search index: its parts do not fit together")
-        if pairs and max(pairs[::2]) >= n:
-            raise ValueError("not a search index: a document out of range")
         return cls(terms, offsets, pairs, norms, n)
 
     def scores(self, query: str, allowed: Sequence[bool] | None = None) -> dict[int, float]:
@@ -244,6 +249,8 @@ class SearchIndex:
             if slot is None:
                 continue
             pairs = self._pairs[2 * self._offsets[slot] : 2 * self._offsets[slot + 1]]
+            if pairs and max(pairs[::2]) >= self.n:  # a damaged cache file: ignore the term
+                continue
             boost = self._idf(len(pairs) // 2) * (_K1 + 1)
             for j in range(0, len(pairs), 2):
                 doc, tf = pairs[j], pairs[j + 1]
@@ -262,17 +269,17 @@ class SearchIndex:
         return total
 
 
-def _b64(values: array) -> str:
+def _raw(values: array) -> bytes:
     # Stored little-endian whatever the machine, so a cache directory can move.
-    copy = array(values.typecode, values)
     if sys.byteorder == "big":
-        copy.byteswap()
-    return base64.b64encode(copy.tobytes()).decode("ascii")
+        values = array(values.typecode, values)
+        values.byteswap()
+    return values.tobytes()
 
 
-def _unb64(typecode: str, text: str) -> array:
+def _unraw(typecode: str, data: bytes) -> array:
     values = array(typecode)
-    values.frombytes(base64.b64decode(text, validate=True))
+    values.frombytes(data)
     if sys.byteorder == "big":
         values.byteswap()
     return values

@@ -15,17 +15,18 @@ from .recordfile import (
     RECORDS_DIR,
     RecordFormatError,
     index_entry,
-    index_paths,
     parse_record,
     split_front_matter,
 )
 from .search import SearchIndex
+from .topics import index_paths
 
 __all__ = ["Snapshot"]
 
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,99}$")
 _PARSE_FRONT = re.compile(r"^(?:valid_until|search_keys):", re.MULTILINE)
-_SNAPSHOT_FORMAT = 2
+_SNAPSHOT_FORMAT = 3
+_EMPTY = SearchIndex.build([])
 
 
 @dataclass
@@ -67,7 +68,7 @@ class Snapshot:
             texts=[],
             other_files={},
             problems={},
-            index=SearchIndex.build([]),
+            index=_EMPTY,
             release=release,
             commit=commit,
         )
@@ -106,14 +107,19 @@ class Snapshot:
         )
         return snap
 
-    def to_json(self) -> bytes:
-        """The snapshot as JSON for the local cache (plain data: loading it runs no code)."""
+    def to_json(self) -> tuple[bytes, bytes]:
+        """The snapshot for the local cache: JSON, and the search index's raw arrays.
+
+        Plain data: loading it runs no code.
+        """
         data = {f: getattr(self, f) for f in _LIST_FIELDS + _MAP_FIELDS + _TEXT_FIELDS}
-        data.update(format=_SNAPSHOT_FORMAT, index=self.index.to_data())
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        header, blob = self.index.to_data()
+        data.update(format=_SNAPSHOT_FORMAT, index=header)
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        return text, blob
 
     @classmethod
-    def from_json(cls, raw: bytes) -> Snapshot:
+    def from_json(cls, raw: bytes, blob: bytes) -> Snapshot:
         """A snapshot stored by ``to_json``; ValueError when the data is not one."""
         try:
             data = json.loads(raw)
@@ -124,12 +130,12 @@ class Snapshot:
         fields: dict[str, Any] = {}
         for name in _LIST_FIELDS:
             value = data.get(name)
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            if not isinstance(value, list) or not set(map(type, value)) <= {str}:
                 raise ValueError(f"not a snapshot: {name} is not a list of texts")
             fields[name] = value
         for name in _MAP_FIELDS:
             value = data.get(name)
-            if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            if not isinstance(value, dict) or not set(map(type, value.values())) <= {str}:
                 raise ValueError(f"not a snapshot: {name} is not a mapping of texts")
             fields[name] = value
         for name in _TEXT_FIELDS:
@@ -138,7 +144,7 @@ class Snapshot:
             fields[name] = data[name]
         if len({len(fields[name]) for name in _LIST_FIELDS}) != 1:
             raise ValueError("not a snapshot: its lists differ in length")
-        index = SearchIndex.from_data(data.get("index"))
+        index = SearchIndex.from_data(data.get("index"), blob)
         if index.n != len(fields["slugs"]):
             raise ValueError("not a snapshot: the search index is of other records")
         return cls(index=index, **fields)

@@ -227,19 +227,45 @@ def test_publishing_an_unknown_release_is_refused(kb, bob):
         publish_release(user=bob, name="v9")
 
 
-def test_an_index_over_its_budget_blocks_until_cleared(kb, alice, bob, settings):
-    settings.PROMPT_INDEX_MAX_LINES = 1
-    make_record(alice, name="One", description="first")
-    make_record(alice, name="Two", description="second")
-    commit_pending()
-    result = cut_release(user=bob, dry_run=True)
-    assert [f.reason for f in result.failures] == ["index_over_budget"]
-    assert result.failures[0].slug is None and "MEMORY.md" in result.failures[0].message
-    from memory_review.review.actions import clear_finding
+def test_a_knowledge_base_past_the_index_budget_splits_into_topic_files(
+    kb, alice, bob, monkeypatch
+):
+    import memory_kb.topics as topics
 
-    (finding,) = result.findings
-    clear_finding(user=bob, finding=finding, reason="agents select by relevance")
-    assert cut_release(user=bob).release is not None
+    # A budget of six lines stands for 200: five records no longer fit one MEMORY.md.
+    monkeypatch.setattr(topics, "INDEX_MAX_LINES", 6)
+    for name in ("Alpha", "Bravo", "Charlie", "Delta", "Echo"):
+        make_record(alice, name=name, description=f"about {name}")
+    commit_pending()
+    memory = (kb / "MEMORY.md").read_text()
+    topics = sorted(p.name for p in (kb / "index").glob("*.md"))
+    assert len(topics) == 2 and all(f"(index/{t})" in memory for t in topics)
+    files = [memory, *((kb / "index" / t).read_text() for t in topics)]
+    assert all(text.count("\n") <= 6 for text in files)
+    listed = "".join(files[1:])
+    slugs = ("alpha", "bravo", "charlie", "delta", "echo")
+    assert all(f"(../records/{slug}.md)" in listed for slug in slugs)
+    # The release check checks that layout instead of refusing a large knowledge base.
+    result = cut_release(user=bob)
+    assert result.failures == [] and result.release is not None
+    assert not [f for f in result.findings if f.kind == "index_over_budget"]
+    # Removing records folds the index back into MEMORY.md.
+    from knowledge_repo.actions import retract_record
+
+    for slug in ("alpha", "bravo", "delta"):
+        retract_record(author=alice, slug=slug, reason="merged")
+    commit_pending()
+    assert not list((kb / "index").glob("*.md"))
+    assert "(records/charlie.md)" in (kb / "MEMORY.md").read_text()
+    assert cut_release(user=bob).failures == []
+
+
+def test_an_index_file_over_the_budget_is_a_finding():
+    from knowledge_repo import checks
+
+    (finding,) = checks.index_budget({"MEMORY.md": "# Memory\n\n" + "- x\n" * 300})
+    assert finding.kind == "index_over_budget" and "MEMORY.md has 302 lines" in finding.message
+    assert checks.index_budget({"MEMORY.md": "# Memory\n\n- x\n"}) == []
 
 
 def test_findings_are_cached_by_blob_and_the_allow_list_starts_a_new_scan(kb, alice, bob, settings):

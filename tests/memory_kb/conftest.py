@@ -1,11 +1,13 @@
 """Knowledge bases for the reader's tests: real git repositories, built with git itself."""
 
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from memory_kb.recordfile import RecordData, index_line, record_path, render_index, render_record
+from memory_kb.recordfile import RecordData, index_line, record_path, render_record
+from memory_kb.topics import render_indexes
 
 RECORDS = [
     (
@@ -75,7 +77,10 @@ def write_records(path: Path, records, *, extra=None) -> None:
         )
         (path / record_path(slug)).write_text(render_record(data), encoding="utf-8")
         lines[slug] = index_line(slug, name, description)
-    (path / "MEMORY.md").write_text(render_index(lines), encoding="utf-8")
+    shutil.rmtree(path / "index", ignore_errors=True)
+    for name, text in render_indexes(lines).items():
+        (path / name).parent.mkdir(exist_ok=True)
+        (path / name).write_text(text, encoding="utf-8")
 
 
 def build_repo(path: Path, records, *, branch="published", extra=None, tag=None) -> Path:
