@@ -11,6 +11,8 @@ in English (`canonical`), so groups join across languages.
 
 from __future__ import annotations
 
+import datetime as dt
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,14 +26,34 @@ from knowledge_repo.screening.normalise import normalise_text
 from .models import Candidate, GapGroup
 from .similarity import QuestionSpace, group_similarity
 
+OPEN = (Candidate.Status.PENDING, Candidate.Status.AWAITING_SECOND)
+# Recency in ask_score: a week newer counts like twice the visitors.
+ASK_EPOCH = dt.datetime(2020, 1, 1, tzinfo=dt.UTC)
+ASK_WEEK_SECONDS = 7 * 24 * 3600
+
+
+def ask_score(visitors: int, last_seen: dt.datetime) -> float:
+    """Visitors × recency as a sortable number: log2(visitors) + weeks since ASK_EPOCH."""
+    weeks = (last_seen - ASK_EPOCH).total_seconds() / ASK_WEEK_SECONDS
+    return math.log2(max(visitors, 1)) + weeks
+
+
 # Wordings a group keeps (the first ones, then new ones as they come, distinct once normalised).
 MAX_WORDINGS = 24
 WORDING_CHARS = 300
 
 
+def wordings_of_key(key: str) -> list[str]:
+    """The wordings stored in a group's key, one a line."""
+    return [line for line in key.split("\n") if line.strip()]
+
+
 def wordings_of(group: GapGroup) -> list[str]:
-    """The distinct wordings visitors used for this group's question (first one first)."""
-    return [line for line in group.key.split("\n") if line.strip()]
+    """The distinct wordings visitors used for this group's question (first one first).
+
+    With a model provider these include its English wording of the question.
+    """
+    return wordings_of_key(group.key)
 
 
 def with_wording(key: str, question: str) -> str:
@@ -42,12 +64,6 @@ def with_wording(key: str, question: str) -> str:
     if text and normalise_text(text) not in seen and len(lines) < MAX_WORDINGS:
         lines.append(text)
     return "\n".join(lines)
-
-
-def match_text_of(candidate: Candidate) -> str:
-    """What a gap is matched on: its question, and a model's English wording of it."""
-    canonical = getattr(candidate, "canonical", "") or ""
-    return f"{candidate.question}\n{canonical}" if canonical else candidate.question
 
 
 @dataclass
@@ -96,10 +112,11 @@ class GroupIndex:
         best = max(range(len(scores)), key=scores.__getitem__)
         return (self.refs[best], scores[best]) if scores[best] >= self.threshold else None
 
-    def find(self, question: str) -> Any:
-        """A group's pk, or a group made earlier in this chunk (unsaved), or None."""
-        hit = self.nearest(question)
-        return hit[0] if hit is not None else None
+    def find(self, *questions: str) -> Any:
+        """The group nearest to any of `questions` (a gap's question and its English wording):
+        a group's pk, or a group made earlier in this chunk, or None."""
+        hits = [hit for q in questions if q and (hit := self.nearest(q)) is not None]
+        return max(hits, key=lambda hit: hit[1])[0] if hits else None
 
     def add(self, ref: Any, question: str) -> None:
         self.refs.append(ref)
@@ -118,29 +135,38 @@ def assign_groups(candidates: Iterable[Candidate], index: GroupIndex) -> None:
 
     for c in candidates:
         if c.kind != Candidate.Kind.GAP:
+            c.ask_score = ask_score(1, now)
             continue
-        text = match_text_of(c)
-        found = index.find(text)
+        found = index.find(c.question, c.canonical)
         if found is not None:
             group = found if isinstance(found, GapGroup) else GapGroup.objects.get(pk=found)
             key = with_wording(group.key, c.question)
+            if c.canonical:
+                key = with_wording(key, c.canonical)
             GapGroup.objects.filter(pk=group.pk).update(
                 visitors=F("visitors") + 1, last_seen=now, key=key
             )
+            group.visitors += 1
             if key != group.key:
+                for line in set(wordings_of_key(key)) - set(wordings_of_key(group.key)):
+                    index.add(group, line)
                 group.key = key
-                index.add(group, c.question)
+            # The open row of the group rises with every visitor who asks.
+            Candidate.objects.filter(group=group, status__in=OPEN).update(
+                ask_score=ask_score(group.visitors, now)
+            )
         else:
             group = GapGroup.objects.create(
                 question=c.question[:2000],
-                key=with_wording("", c.question),
+                key=with_wording(with_wording("", c.question), c.canonical),
                 visitors=1,
                 first_seen=now,
                 last_seen=now,
             )
-            for line in text.split("\n"):
+            for line in wordings_of_key(group.key):
                 index.add(group, line)
         c.group = group
+        c.ask_score = ask_score(group.visitors, now)
         if group.answered_at is not None:
             release = release_after(group.answered_at)
             # Asked again once the answer was out: the answer is not found, or is wrong.

@@ -45,13 +45,15 @@ def group_outcomes(report: Report, threshold: float | None = None) -> list[list[
         index.threshold = threshold
     groups: list[list[Member]] = []
     for member in gaps:
-        found = index.find(member[1].question)
+        lines = [t for t in (member[1].question, member[1].canonical) if t]
+        found = index.find(*lines)
         if found is None:
             groups.append([member])
-            index.add(len(groups) - 1, member[1].question)
+            found = len(groups) - 1
         else:
             groups[found].append(member)
-            index.add(found, member[1].question)
+        for line in lines:
+            index.add(found, line)
     return groups
 
 

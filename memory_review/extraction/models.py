@@ -162,12 +162,17 @@ class Candidate(models.Model):
     group = models.ForeignKey(
         "GapGroup", on_delete=models.SET_NULL, null=True, blank=True, related_name="candidates"
     )
+    # A model's English wording of a gap's question: groups meet across languages on it.
+    canonical = models.TextField(blank=True)
     # Asked again after the group's answer was released: the release's name ("v3").
     still_asked_after = models.CharField(max_length=100, blank=True)
     # The learning queue: predicted chance of approval, and the score the queue sorts by
     # (the prediction, or for an exploration share a draw, so the model sees the rest too).
     predicted_approval = models.FloatField(null=True, blank=True)
     queue_score = models.FloatField(default=0.5)
+    # Visitors × recency, as log2(visitors) + weeks since 2020 (groups.ask_score): the queue's
+    # order before any decision. A question twice as asked ranks like one a week newer.
+    ask_score = models.FloatField(default=0.0)
     probably_noise = models.BooleanField(default=False)
     # [{"kind": "personal_data", "field": "body", "start": 3, "end": 20,
     #   "text": "...", "reason": "email address"}]
@@ -194,6 +199,7 @@ class Candidate(models.Model):
             models.Index(fields=["status", "created_at"], name="candidate_queue_oldest"),
             models.Index(fields=["status", "type", "-created_at"], name="candidate_queue_type"),
             models.Index(fields=["status", "-queue_score", "-id"], name="candidate_queue_likely"),
+            models.Index(fields=["status", "-ask_score", "-id"], name="candidate_queue_recent"),
             models.Index(fields=["group", "status", "id"], name="candidate_group_lead"),
         ]
 
@@ -343,6 +349,11 @@ class GapGroup(models.Model):
 
     def __str__(self) -> str:
         return f"{self.question[:60]} ({self.visitors} asked)"
+
+    @property
+    def wordings(self) -> list[str]:
+        """The distinct wordings visitors used (and a model's English one), first first."""
+        return [line for line in self.key.split("\n") if line.strip()]
 
 
 class ApprovalModel(models.Model):

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from knowledge_repo.screening import MAYBE_HIDDEN
 
-from .prompt_examples import render_examples
+from .prompt_examples import EXAMPLES
 
-PROMPT_VERSION = "extract-2026-12-03"
+PROMPT_VERSION = "extract-2026-12-03-canonical"
 
 POLICY = """\
 You review conversations between anonymous members of the public and a public AI agent, and \
@@ -31,7 +31,10 @@ was told it was wrong, or the visitor had to ask again. Write "question" as one 
 question that a person can answer without reading the conversation ("What is the first name of \
 the composer of La Boheme?", never "Yes that's what I mean"), in the visitor's language; cite \
 in "evidence" every turn it depends on. Put the agent's answer in "poor_answer" and in "body" \
-what a later visitor needs to be told.
+what a later visitor needs to be told. Also write "canonical_question": the same question in \
+plain English, worded as simply as you can and the same way whatever language or words the \
+visitor used ("Is breakfast included in the room rate?" for "房价包含早餐吗？" and for "Does the \
+price include breakfast?"), so every visitor asking it becomes one queue item; "" for a memory.
 2. Corrections (kind "memory"): the visitor disputes a fact the agent stated. Never take the \
 visitor's claim as true: put the visitor's claim in "question", the agent's claim in \
 "poor_answer", and in "body" the fact to check, stated neutrally with both versions.
@@ -42,6 +45,8 @@ states (the agent relaying an announcement, a staff member in the conversation):
 Never propose:
 - a visitor's question as a memory, their mood, their order or booking, their personal \
 situation, or anything else true of one visitor only;
+- a gap when the agent rightly declined a question outside its job ("I can only help you \
+order coffee"): list that question in "out_of_scope" instead (it is counted, not queued);
 - a gap for a correct negative answer ("no flights match", "not on the menu", "no rooms left", \
 "the policy does not allow it"), for a refusal of an off-topic, harmful or inappropriate \
 request, for questions about the agent itself ("are you single?", "do you remember me?"), for \
@@ -74,6 +79,38 @@ longer true; "retract" when it was wrong; "none" when there is nothing new. Leav
 "target_slug" empty for create. Each message has an "id"; cite the ids your proposal is based \
 on in "evidence".
 """
+
+# The English wording of the examples' gap questions asked in other languages.
+CANONICAL = {
+    "ホテルに駐車場はありますか？一泊いくらですか？": "Does the hotel have parking, and what "
+    "does it cost per night?",
+    "取消预订以后，退款多久能到账？": "How long does a refund take after a booking is cancelled?",
+}
+
+
+def render_examples() -> str:
+    """The examples as text: conversation lines as the data will look, then the answer."""
+    parts = ["Worked examples (invented; the real conversation follows in the user turn):"]
+    for n, (title, lines, items, why) in enumerate(EXAMPLES, 1):
+        parts.append(f"\nExample {n}: {title}")
+        parts.append("<conversation_data>")
+        for order, role, text in lines:
+            parts.append(json.dumps({"id": order, "role": role, "text": text}, ensure_ascii=False))
+        parts.append("</conversation_data>")
+        full = [
+            {
+                **item,
+                "canonical_question": CANONICAL.get(item["question"], item["question"])
+                if item["kind"] == "gap"
+                else "",
+            }
+            for item in items
+        ]
+        answer = {"items": full, "out_of_scope": []}
+        parts.append("Answer: " + json.dumps(answer, ensure_ascii=False))
+        parts.append(f"Why: {why}")
+    return "\n".join(parts) + "\n"
+
 
 SYSTEM_PROMPT = POLICY + "\n" + render_examples()
 

@@ -8,7 +8,6 @@ rules alone. Every example is invented for this project.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 # (title, conversation lines as (id, role, text), the answer, why)
@@ -383,17 +382,3 @@ EXAMPLES: list[tuple[str, list[tuple[int, str, str]], list[dict[str, Any]], str]
         "slug instead of a second record; a person confirms the change.",
     ),
 ]
-
-
-def render_examples() -> str:
-    """The examples as text: conversation lines as the data will look, then the answer."""
-    parts = ["Worked examples (invented; the real conversation follows in the user turn):"]
-    for n, (title, lines, items, why) in enumerate(EXAMPLES, 1):
-        parts.append(f"\nExample {n}: {title}")
-        parts.append("<conversation_data>")
-        for order, role, text in lines:
-            parts.append(json.dumps({"id": order, "role": role, "text": text}, ensure_ascii=False))
-        parts.append("</conversation_data>")
-        parts.append("Answer: " + json.dumps({"items": items}, ensure_ascii=False))
-        parts.append(f"Why: {why}")
-    return "\n".join(parts) + "\n"

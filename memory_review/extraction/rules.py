@@ -15,6 +15,7 @@ from django.conf import settings
 
 from knowledge_repo import screening
 from knowledge_repo.screening.duplicates import NearDuplicateIndex, match_text, normalise
+from knowledge_repo.screening.normalise import normalise_text
 
 from .dedup import fingerprint
 from .models import Candidate
@@ -199,6 +200,9 @@ def apply_rules(
             description=_no_ellipsis(_one_line(description)),
             body=body,
             question=question,
+            canonical=" ".join(item.canonical_question.split())[:500]
+            if item.kind == Candidate.Kind.GAP
+            else "",
             poor_answer=item.poor_answer.strip(),
             evidence=evidence,
             confidence=confidence,
@@ -217,14 +221,16 @@ def apply_rules(
         if operation == "create" and item.kind == Candidate.Kind.GAP:
             # A gap is matched on its question, and only against records: gaps asking the
             # same thing are grouped (groups.py), not linked as near-duplicates.
-            near_record = context.index.best(item.kind, match_text(name, question))
+            near_record = context.index.best(
+                item.kind, match_text(normalise_text(name), normalise_text(question))
+            )
             if near_record is not None:
                 candidate.similarity = near_record[2]
                 candidate.duplicate_of_record = str(near_record[1])
         elif operation == "create":
             # A claim to check is matched on the claim: the heuristic's descriptions are
             # generated and shared, and would make every correction look like every other.
-            text = match_text(name, question or description)
+            text = match_text(normalise_text(name), normalise_text(question or description))
             near = context.near_duplicate(item.kind, text)
             if near is not None:
                 source, ident, score = near

@@ -27,6 +27,11 @@ class ProposedItem(BaseModel):
     body: str = Field(description="the knowledge itself, or for a gap what the visitor needed")
     question: str = Field(description="gaps only: the visitor's question")
     poor_answer: str = Field(description="gaps only: the agent's poor answer")
+    canonical_question: str = Field(
+        default="",
+        description="gaps only: the question in plain English, worded the same way whatever "
+        "language or words the visitor used, so one question asked in many languages is one",
+    )
     evidence: list[int] = Field(description="ids of the messages this is based on")
     confidence: float = Field(description="0 to 1")
 
@@ -35,10 +40,19 @@ class ExtractionOutput(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     items: list[ProposedItem]
+    out_of_scope: list[str] = Field(
+        default_factory=list,
+        description="questions outside the agent's job that it rightly declined (not gaps)",
+    )
 
 
 def output_json_schema() -> dict[str, object]:
     """The JSON schema sent as structured output (strict form the API accepts)."""
     from anthropic import transform_schema
 
-    return transform_schema(ExtractionOutput)
+    schema = transform_schema(ExtractionOutput)
+    # Strict structured output: every field is asked for, defaults only help our own callers.
+    for definition in [schema, *schema.get("$defs", {}).values()]:
+        if definition.get("type") == "object" and "properties" in definition:
+            definition["required"] = list(definition["properties"])
+    return schema

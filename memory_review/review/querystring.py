@@ -19,9 +19,7 @@ from django.utils.translation import gettext
 from memory_review.extraction.models import Candidate
 
 from .selectors import FLAG_FILTERS, TABS, TYPE_LABELS, QueueFilters
-from .selectors.ordering import ORDERS
-
-DEFAULT_ORDER = "likely"
+from .selectors.ordering import ORDERS, default_order
 
 
 def query(filters: QueueFilters, **changes: Any) -> str:
@@ -98,7 +96,8 @@ def queue_links(filters: QueueFilters, facets: dict[str, Any]) -> dict[str, Any]
         "sources": _facet(filters, "source", filters.source, sources) if sources else [],
         "runs": _facet(filters, "run", filters.run, runs) if runs else [],
         "sorts": [
-            Link(label, queue_url(filters, order=None if key == DEFAULT_ORDER else key), on)
+            Link(label, queue_url(filters, order=None if key == default else key), on)
+            for default in [default_order()]
             for key, label in ORDERS.items()
             for on in [filters.order == key]
         ],

@@ -4,6 +4,7 @@ from .views import (
     audit,
     candidate,
     conversations,
+    coverage,
     dashboard,
     held,
     live,
@@ -60,6 +61,7 @@ urlpatterns = [
     path("releases/<str:name>/read/", release_walk.mark_read, name="release_read"),
     # Overview
     path("dashboard/", dashboard.dashboard, name="dashboard"),
+    path("coverage/", coverage.coverage, name="coverage"),
     path("replay/<int:pk>/", replay.replay, name="replay"),
     # One conversation with its candidates and records (beside the conversation list)
     path("conversations/<int:pk>/", conversations.conversation_page, name="conversation"),

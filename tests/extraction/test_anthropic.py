@@ -13,6 +13,8 @@ from memory_review.extraction.models import (
     ExtractionFailure,
     ExtractionRun,
     ExtractionState,
+    FilteredProposal,
+    GapGroup,
 )
 from memory_review.extraction.prompt import SYSTEM_PROMPT
 
@@ -407,3 +409,52 @@ def test_a_proposed_name_or_description_cut_with_an_ellipsis_is_queued_without_i
     cand = Candidate.objects.get()
     assert cand.name == "Help desk opening hours on weekdays"
     assert cand.description == "When the help desk is open"
+
+
+def _gap(question, canonical, evidence=(0, 1)):
+    return item(
+        kind="gap",
+        name="Breakfast in the room rate",
+        description="Whether the room rate includes breakfast",
+        body="Tell visitors whether breakfast is included.",
+        question=question,
+        poor_answer="I don't know.",
+        canonical_question=canonical,
+        evidence=list(evidence),
+    )
+
+
+def test_the_model_s_english_question_joins_visitors_across_languages(api):
+    asked = [
+        ("en", "Does the price of the room include breakfast?"),
+        ("zh", "房价包含早餐吗？"),
+        ("es", "¿El desayuno está incluido en el precio de la habitación?"),
+    ]
+    for name, question in asked:
+        make_conversation(name, [("user", question), ("assistant", "No lo sé / 不知道")])
+    for _, question in asked:
+        api.answer(
+            message_json(
+                {
+                    "items": [_gap(question, "Is breakfast included in the room rate?")],
+                    "out_of_scope": [],
+                }
+            )
+        )
+    api.answer(message_json({"items": [], "out_of_scope": ["What is the capital of Peru?"]}))
+    make_conversation(
+        "peru", [("user", "What is the capital of Peru?"), ("assistant", "I only do hotels.")]
+    )
+
+    start_run(provider="anthropic")
+
+    gaps = Candidate.objects.filter(kind="gap")
+    assert gaps.count() == 3 and {g.canonical for g in gaps} == {
+        "Is breakfast included in the room rate?"
+    }
+    assert GapGroup.objects.get().visitors == 3
+    # The schema asks for the canonical question and the out-of-scope list on every call.
+    schema = api.bodies[0]["output_config"]["format"]["schema"]
+    assert "canonical_question" in schema["$defs"]["ProposedItem"]["required"]
+    assert "out_of_scope" in schema["required"]
+    assert FilteredProposal.objects.filter(reason="out_of_scope").count() == 1

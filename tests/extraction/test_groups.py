@@ -178,3 +178,28 @@ def test_corrections_sharing_a_generated_description_are_not_near_duplicates():
     fixes = Candidate.objects.filter(kind="memory")
     assert fixes.count() == 2 and len({c.description for c in fixes}) == 1
     assert not fixes.filter(duplicate_of__isnull=False).exists()
+
+
+def test_a_group_shows_its_wordings_languages_and_trend_and_one_visitor_says_so(client, alice):
+    _asked(
+        [
+            ("a", "Are pets allowed in the hotel rooms?", "I don't know, sorry."),
+            ("b", "Are pets allowed in your hotel rooms?", "I'm not sure."),
+            ("c", "Is breakfast included in the room rate?", "I don't know."),
+        ]
+    )
+    start_run(provider="heuristic")
+    client.force_login(alice)
+    pets = Candidate.objects.filter(group__visitors=2).first()
+    page = client.get(reverse("review:candidate", args=[pets.pk]))
+    html = page.content.decode()
+    view = page.context["group_view"]
+    assert view.wordings == [
+        "Are pets allowed in the hotel rooms?",
+        "Are pets allowed in your hotel rooms?",
+    ]
+    assert view.languages == ["en"] and view.weekly[-1] == 2 and view.trend == "rising"
+    assert "Asked by 2 visitors" in html and "In the visitors' words" in html
+    single = Candidate.objects.get(group__visitors=1)
+    html = client.get(reverse("review:candidate", args=[single.pk])).content.decode()
+    assert "Asked by one visitor so far" in html and "Asked by 1 visitor" not in html

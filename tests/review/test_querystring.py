@@ -52,9 +52,15 @@ def test_tabs_sort_and_skipped_keep_the_filters(db):
     sorts = {link.label: _params(link.url) for link in links["sorts"]}
     assert sorts["Oldest first"] == {"type": "project", "flag": "duplicate", "order": "oldest"}
     assert sorts["Most asked"] == {"type": "project", "flag": "duplicate", "order": "asked"}
-    # The default order (likely approvals first) leaves the parameter out.
-    assert sorts["Likely approvals first"] == {"type": "project", "flag": "duplicate"}
-    assert [link.label for link in links["sorts"] if link.on] == ["Likely approvals first"]
+    # Before any approval model, the default order (most asked lately: visitors × recency)
+    # leaves the parameter out.
+    assert sorts["Most asked lately"] == {"type": "project", "flag": "duplicate"}
+    assert sorts["Likely approvals first"] == {
+        "type": "project",
+        "flag": "duplicate",
+        "order": "likely",
+    }
+    assert [link.label for link in links["sorts"] if link.on] == ["Most asked lately"]
     assert _params(links["skipped"].url)["skipped"] == "1"
     assert _params(links["bulk_approve"]) == {
         "type": "project",

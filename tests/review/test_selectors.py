@@ -34,12 +34,48 @@ def test_facet_counts_count_open_candidates_by_type_and_flag(db):
     factories.personal()
     factories.candidate(status="rejected", type="reference")
     counts = selectors.facet_counts(refresh=True)
-    assert counts["tab_pending"] == 2
+    # The personal-data item is also listed on its own, for the second reviewer.
+    assert counts["tab_pending"] == 2 and counts["tab_risky"] == 1
     assert counts["type_reference"] == 1
     assert counts["flag_personal_data"] == 1
 
 
-def test_filters_round_trip_through_the_query_string():
+def test_high_risk_items_have_their_own_tab(alice):
+    plain = factories.candidate(name="Opening hours")
+    risky = factories.personal()
+    pending = selectors.queue_page(QueueFilters(), alice).rows
+    held = selectors.queue_page(QueueFilters(tab="risky"), alice).rows
+    assert {c.pk for c in pending} == {plain.pk, risky.pk}
+    assert [c.pk for c in held] == [risky.pk]
+
+
+def test_before_any_decision_the_queue_orders_by_visitors_times_recency(alice):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from memory_review.extraction.groups import ask_score
+
+    now = timezone.now()
+    old_but_asked = factories.candidate(name="Asked by eight, two weeks ago")
+    new_once = factories.candidate(name="Asked once, today")
+    asked_four = factories.candidate(name="Asked by four, today")
+    for c, visitors, when in (
+        (old_but_asked, 8, now - dt.timedelta(days=14)),
+        (new_once, 1, now),
+        (asked_four, 4, now),
+    ):
+        c.ask_score = ask_score(visitors, when)
+        c.save(update_fields=["ask_score"])
+
+    filters = QueueFilters.from_query({})
+    assert filters.order == "recent"
+    names = [c.name for c in selectors.queue_page(filters, alice).rows]
+    # 8 visitors two weeks ago = 2 visitors today: below four today, above one today.
+    assert names == ["Asked by four, today", "Asked by eight, two weeks ago", "Asked once, today"]
+
+
+def test_filters_round_trip_through_the_query_string(db):
     filters = QueueFilters.from_query(
         {"type": "user", "flag": "bogus", "order": "oldest", "run": "3"}
     )

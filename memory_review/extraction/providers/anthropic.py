@@ -23,7 +23,7 @@ from pydantic import ValidationError
 
 from ..prompt import PROMPT_VERSION, SYSTEM_PROMPT
 from ..schema import ExtractionOutput, output_json_schema
-from .base import ExtractionRequest, ProviderResult, Usage
+from .base import ExtractionRequest, OutOfScope, ProviderResult, Usage
 
 
 def make_client() -> anthropic.Anthropic:
@@ -54,6 +54,16 @@ def usage_of(message: Any) -> Usage:
         cache_write=u.cache_creation_input_tokens or 0,
         cache_read=u.cache_read_input_tokens or 0,
         output=u.output_tokens or 0,
+    )
+
+
+def result_of(output: ExtractionOutput, usage: Usage, raw: str) -> ProviderResult:
+    """A provider result from the model's validated output (out-of-scope questions counted)."""
+    return ProviderResult(
+        items=output.items,
+        usage=usage,
+        raw_output=raw,
+        out_of_scope=[OutOfScope(question=q[:500]) for q in output.out_of_scope if q.strip()],
     )
 
 
@@ -135,7 +145,7 @@ class AnthropicProvider:
             usage.add(usage_of(message))
             output, raw, error = parse_output(message)
             if output is not None:
-                return ProviderResult(items=output.items, usage=usage, raw_output=raw)
+                return result_of(output, usage, raw)
             problems.append(error)
         return ProviderResult(
             usage=usage, failure="malformed", detail=" / ".join(problems), raw_output=raw
@@ -169,7 +179,7 @@ class AnthropicProvider:
                 else:
                     yield (
                         line.custom_id,
-                        ProviderResult(items=output.items, usage=usage, raw_output=raw),
+                        result_of(output, usage, raw),
                     )
             elif result.type == "errored":
                 err = result.error

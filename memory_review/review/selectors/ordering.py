@@ -1,21 +1,26 @@
 """Queue orders and their keyset cursors: newest, oldest, most asked, likely approvals first.
 
 Every order is a keyset over (value, id), so a page never costs an OFFSET.
+Before any decision has trained the approval model, the default is "most
+asked lately": visitors × recency (`Candidate.ask_score`, groups.py), so the
+question many visitors asked this week comes before one asked once long ago.
 """
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.db.models import Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy as _
 
-from memory_review.extraction.models import Candidate
+from memory_review.extraction.models import ApprovalModel, Candidate
 
-# Sort orders. "likely" (the default) puts predicted approvals first, with an
-# exploration share mixed in (learning.py); before any model exists every
-# candidate scores the same and it is newest first.
+# Sort orders. "likely" (the default once a model exists) puts predicted approvals first,
+# with an exploration share mixed in (learning.py); before any model exists the default
+# is "recent": visitors × recency.
 ORDERS = {
+    "recent": _("Most asked lately"),
     "likely": _("Likely approvals first"),
     "asked": _("Most asked"),
     "newest": _("Newest first"),
@@ -24,6 +29,7 @@ ORDERS = {
 
 # Orders by a score: (annotation or column, cursor value of a row).
 _SCORED = {
+    "recent": "ask_score",
     "likely": "queue_score",
     "asked": "asked",
 }
@@ -37,7 +43,18 @@ def ordered(qs: QuerySet[Candidate], order: str) -> QuerySet[Candidate]:
         return qs.annotate(asked=Coalesce("group__visitors", 1)).order_by("-asked", "-pk")
     if order == "likely":
         return qs.order_by("-queue_score", "-pk")
+    if order == "recent":
+        return qs.order_by("-ask_score", "-pk")
     return qs.order_by("-created_at", "-pk")
+
+
+def default_order() -> str:
+    """Likely approvals first once an approval model exists; before that, most asked lately."""
+    found = cache.get("review:has-approval-model")
+    if found is None:
+        found = ApprovalModel.objects.exists()
+        cache.set("review:has-approval-model", found, 30)
+    return "likely" if found else "recent"
 
 
 def encode_cursor(candidate: Candidate, order: str = "newest") -> str:

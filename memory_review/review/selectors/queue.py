@@ -20,10 +20,10 @@ from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from memory_review.extraction.models import Candidate
+from memory_review.extraction.models import Candidate, high_risk_q
 
 from ..models import Skip
-from .ordering import ORDERS, after_cursor, cursor_at, encode_cursor, ordered
+from .ordering import ORDERS, after_cursor, cursor_at, default_order, encode_cursor, ordered
 
 PAGE_SIZE = 50
 QUEUE_COLUMNS = (
@@ -50,6 +50,7 @@ QUEUE_COLUMNS = (
     "predicted_approval",
     "queue_score",
 )
+HIGH_RISK = high_risk_q()
 COUNT_LIMIT = 1000
 COUNT_CACHE_SECONDS = 30
 
@@ -73,6 +74,9 @@ FLAG_FILTERS: dict[str, tuple[Any, Q]] = {
 }
 TABS = {
     "pending": (_("To review"), Candidate.Status.PENDING),
+    # High-risk items (personal data, an instruction, ...) need two reviewers: their own list,
+    # not the top of every first reviewer's day.
+    "risky": (_("High risk"), Candidate.Status.PENDING),
     "second": (_("Awaiting second approval"), Candidate.Status.AWAITING_SECOND),
     # Scored as almost surely noise by the approval model: kept here, never deleted.
     "noise": (_("Probably noise"), Candidate.Status.PENDING),
@@ -98,7 +102,7 @@ class QueueFilters:
     source: int | None = None
     run: int | None = None
     q: str = ""
-    order: str = "likely"
+    order: str = ""
     skipped: bool = False
 
     @classmethod
@@ -117,9 +121,12 @@ class QueueFilters:
             source=as_int("source"),
             run=as_int("run"),
             q=data.get("q", "").strip()[:200],
-            order=data.get("order") if data.get("order") in ORDERS else "likely",
+            order=data.get("order") if data.get("order") in ORDERS else default_order(),
             skipped=data.get("skipped") == "1",
         )
+
+    def __post_init__(self) -> None:
+        self.order = self.order or default_order()
 
     def params(self, **overrides: Any) -> dict[str, str]:
         """Query parameters for this state (defaults left out), with overrides."""
@@ -134,7 +141,7 @@ class QueueFilters:
             "skipped": "1" if self.skipped else "",
         }
         values.update(overrides)
-        defaults = {"tab": "pending", "order": "likely"}
+        defaults = {"tab": "pending", "order": default_order()}
         return {
             k: str(v)
             for k, v in values.items()
@@ -152,8 +159,10 @@ class QueueFilters:
 def filtered_candidates(filters: QueueFilters, user: Any = None) -> QuerySet[Candidate]:
     """Exactly the candidates a filter state shows (bulk actions use this too)."""
     qs = Candidate.objects.filter(status=TABS[filters.tab][1])
-    if filters.tab != "second":
+    if filters.tab in ("pending", "noise"):
         qs = qs.filter(probably_noise=filters.tab == "noise")
+    elif filters.tab == "risky":
+        qs = qs.filter(HIGH_RISK)
     qs = qs.filter(GROUP_LEAD)
     if filters.type:
         qs = qs.filter(type=filters.type)
@@ -334,17 +343,23 @@ def facet_counts(refresh: bool = False) -> dict[str, Any]:
     pending = Q(status=Candidate.Status.PENDING, probably_noise=False)
     aggregates: dict[str, Any] = {
         "tab_pending": Count("pk", filter=pending),
+        "tab_risky": Count("pk", filter=Q(status=Candidate.Status.PENDING) & HIGH_RISK),
         "tab_second": Count("pk", filter=Q(status=Candidate.Status.AWAITING_SECOND)),
         "tab_noise": Count("pk", filter=noise),
     }
+    # Types and flags count every pending item, high-risk ones included.
+    listed = Q(status=Candidate.Status.PENDING, probably_noise=False)
     for value in Candidate.Type.values:
-        aggregates[f"type_{value}"] = Count("pk", filter=pending & Q(type=value))
+        aggregates[f"type_{value}"] = Count("pk", filter=listed & Q(type=value))
     for name, (_label, condition) in FLAG_FILTERS.items():
-        aggregates[f"flag_{name}"] = Count("pk", filter=pending & condition)
+        # Not "flag_<name>": those are columns, which the high-risk filters name.
+        aggregates[f"facet_{name}"] = Count("pk", filter=listed & condition)
     open_qs = Candidate.objects.filter(
         status__in=[Candidate.Status.PENDING, Candidate.Status.AWAITING_SECOND]
     ).filter(GROUP_LEAD)
     counts = open_qs.aggregate(**aggregates)
+    for name in FLAG_FILTERS:
+        counts[f"flag_{name}"] = counts.pop(f"facet_{name}")
     counts["runs"] = list(
         open_qs.filter(pending).values("run_id").annotate(n=Count("pk")).order_by("-run_id")[:20]
     )

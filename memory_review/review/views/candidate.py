@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from memory_review.extraction.groupview import describe
 from memory_review.extraction.models import Candidate
 from memory_review.roles import reviewer_required
 from memory_review.security import safe_next_url
@@ -75,6 +76,7 @@ def candidate_context(
         first = actions.last_decision(candidate)
     return {
         "candidate": candidate,
+        "group_view": describe(candidate.group) if candidate.group is not None else None,
         "filters": filters,
         "query": urlencode(filters.params()),
         "params": filters.params(),
