@@ -39,6 +39,7 @@ sys.path.insert(0, str(SUPPORT))
 
 import httpx2  # noqa: E402 - after the path fix
 import psycopg  # noqa: E402
+from chaos import Chaos  # noqa: E402
 from load_clients import Stats, ingester, reviewer  # noqa: E402
 
 parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -51,6 +52,12 @@ parser.add_argument("--reviewers", type=int, default=20)
 parser.add_argument("--decisions", type=int, default=200, help="stop after this many")
 parser.add_argument("--seconds", type=float, default=60, help="stop after this long")
 parser.add_argument("--modes", default="production,runserver")
+parser.add_argument(
+    "--chaos",
+    action="store_true",
+    help="production mode: kill -9 a web worker, the task worker, the committer and the "
+    "scheduler in turn during the run (runserver runs unharmed as the baseline)",
+)
 ARGS = parser.parse_args()
 PYTHON = sys.executable
 
@@ -160,7 +167,18 @@ def run_mode(mode: str) -> dict:
         started = time.perf_counter()
         for thread in threads:
             thread.start()
+        chaos = None
+        if ARGS.chaos and mode == "production":
+            chaos = Chaos(
+                conf=tmp / "supervisor" / "supervisord.conf",
+                ctl=Path(PYTHON).parent / "supervisorctl",
+                base=base,
+                every=ARGS.seconds / 5,
+            )
+            chaos.start()
         stop.wait(ARGS.seconds)
+        if chaos is not None:
+            result["chaos"] = chaos.finish()
         stop.set()
         for thread in threads:
             thread.join(timeout=60)
@@ -211,6 +229,17 @@ def report(results: list[dict]) -> None:
             f"double commits {check.get('double_commits')}, lost {check.get('lost')}; "
             f"conversations ingested {check.get('conversations')}; kb_verify {r['kb_verify']}"
         )
+        if "chaos" in r:
+            chaos = r["chaos"]
+            kills = ", ".join(
+                f"{k['kind']} (pid {k['pid']}) back in "
+                + (f"{k['back_after']:.1f}s" if k["back_after"] is not None else "NEVER")
+                for k in chaos["kills"]
+            )
+            print(
+                f"  chaos: kill -9 {kills}; /healthz answered {chaos['probes_ok']} of "
+                f"{chaos['probes_ok'] + chaos['probes_failed']} probes meanwhile"
+            )
         conflicts = sum(stats.refused.values())
         print(
             f"  conflicts: {stats.taken} candidate page(s) already taken by another reviewer, "

@@ -11,6 +11,8 @@ import datetime as dt
 import difflib
 from dataclasses import dataclass
 
+from django.db.models import Max
+
 from . import gitstore
 from .models import Change, ChangeFile, Release
 from .recordfile import record_path
@@ -105,3 +107,26 @@ def record_file(slug: str, ref: str | None = None) -> str | None:
         files = files.filter(change_id__lte=last)
     newest = files.order_by("-change_id").only("after").first()
     return newest.after if newest else None
+
+
+def files_at(ref: str | None = None) -> dict[str, str]:
+    """Every record file's committed text at ``ref`` (as :func:`record_file`), by slug.
+
+    One query for the newest change of each slug up to ``ref``, one for their
+    texts; removed records are left out. Read from the database.
+    """
+    last = _last_change_at(ref)
+    if last is False:
+        return {}
+    files = ChangeFile.objects.filter(change__status=Change.Status.COMMITTED)
+    if last is not None:
+        files = files.filter(change_id__lte=last)
+    newest = dict(files.values("slug").annotate(m=Max("change_id")).values_list("slug", "m"))
+    rows = ChangeFile.objects.filter(change_id__in=set(newest.values())).values_list(
+        "slug", "change_id", "after"
+    )
+    return {
+        slug: after
+        for slug, change, after in rows
+        if newest.get(slug) == change and after is not None
+    }

@@ -276,3 +276,44 @@ class FindingClearance(models.Model):
     def in_force(self) -> bool:
         """Cleared for good: by one person, or by two when the finding is high-risk."""
         return not self.high_risk or self.confirmed_by_id is not None
+
+
+class KnowledgeJob(models.Model):
+    """Work on the git working copy that a web page asked for and the committer does.
+
+    Web hosts have no working copy: cutting a release, its checks, publishing,
+    rolling back and replaying conversations are queued here, run one at a
+    time by the leading committer (``knowledge_repo.jobs``), and the page
+    shows ``progress`` until ``status`` is done or failed with ``result`` or
+    ``error``. What each kind does is named by ``KNOWLEDGE_JOBS``.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    kind = models.CharField(max_length=40)
+    params = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    progress = models.CharField(max_length=300, blank=True)
+    result = models.JSONField(default=dict, blank=True)
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-pk"]
+        indexes = [models.Index(fields=["status", "id"]), models.Index(fields=["kind", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk} ({self.status})"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in {self.Status.DONE, self.Status.FAILED}

@@ -179,11 +179,15 @@ def checks_with_findings(
     failures = release_checks(snapshot=snap)
     found = checks.scan_tree(snap.root or repo_path(), snap.blobs, snap.summaries)
     found += checks.index_budget({p: snap.files[p] for p in index_paths(snap.files)})
-    failures += [
+    return failures + finding_failures(found), found
+
+
+def finding_failures(found: list[Finding]) -> list[CheckFailure]:
+    """The blocking findings nobody cleared (as of now), as failures naming file and line."""
+    return [
         CheckFailure(f.slug or None, f.kind, f"{f.path}:{f.line}: {f.message} ({f.text[:80]!r})")
         for f in checks.blocking(found)
     ]
-    return failures, found
 
 
 def last_release(repo: Repo) -> Release | None:

@@ -320,6 +320,11 @@ KNOWLEDGE_NOREPLY_DOMAIN = env_str("KNOWLEDGE_NOREPLY_DOMAIN", "users.noreply.in
 # Who a reviewer is on published commits: the review app's profiles say, and
 # knowledge_repo (a lower layer) calls this function by name.
 KNOWLEDGE_PUBLIC_HANDLE = "memory_review.review.identity.public_handle"
+# Jobs the committer runs for web pages (knowledge_repo.jobs): kind -> function.
+KNOWLEDGE_JOBS = {
+    name: f"memory_review.review.jobs.{name}"
+    for name in ("release_check", "cut_release", "publish_release", "rollback_release", "replay")
+}
 # The organisation's own public contacts (e-mail addresses, phone numbers) that
 # records may name; any other e-mail address or phone number blocks a release.
 PUBLIC_CONTACTS = env_list("PUBLIC_CONTACTS")

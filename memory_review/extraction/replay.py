@@ -116,6 +116,45 @@ class Replay:
             "truncated": self.truncated,
         }
 
+    def to_json(self) -> dict[str, Any]:
+        """Everything the replay page shows, by id, for :meth:`from_json` (a job's result)."""
+        return {
+            "refs": self.refs,
+            "figures": [
+                {**f.__dict__, "records_used": sorted(f.records_used)} for f in self.figures
+            ],
+            "turns": [[t.message.pk, t.selected] for t in self.turns],
+            "gaps": [[g.candidate.pk, g.answers] for g in self.gaps],
+            "truncated": self.truncated,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Replay:
+        """The replay again, its messages and gaps read back from the database."""
+        messages = Message.objects.in_bulk([pk for pk, _ in data["turns"]])
+        candidates = Candidate.objects.in_bulk([pk for pk, _ in data["gaps"]])
+        refs = list(data["refs"])
+        return cls(
+            refs=refs,
+            figures=[
+                ReleaseFigures(**{**f, "records_used": set(f["records_used"])})
+                for f in data["figures"]
+            ],
+            turns=[
+                ReplayTurn(
+                    message=messages[pk], refs=refs, selected=[[tuple(x) for x in s] for s in sel]
+                )
+                for pk, sel in data["turns"]
+                if pk in messages
+            ],
+            gaps=[
+                ReplayGap(candidate=candidates[pk], answers=answers)
+                for pk, answers in data["gaps"]
+                if pk in candidates
+            ],
+            truncated=bool(data["truncated"]),
+        )
+
 
 def replay(
     *,

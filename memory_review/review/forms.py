@@ -1,4 +1,5 @@
 from django import forms
+from django.core import signing
 from django.urls import reverse_lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
@@ -117,6 +118,33 @@ class RecordEditForm(forms.Form):
         data = dict(self.cleaned_data)
         data["valid_until"] = data.get("valid_until") or ""
         return data
+
+
+class VersionedRecordEditForm(RecordEditForm):
+    """A record edit that carries the version it was made from (the record's state, signed).
+
+    The action compares it with the record when saving, so an edit made on a
+    page opened before someone else's change is refused (409) instead of
+    silently overwriting it.
+    """
+
+    SALT = "memory_review.review.record-version"
+    version = forms.CharField(widget=forms.HiddenInput)
+
+    @classmethod
+    def version_of(cls, state: dict) -> str:
+        return signing.dumps(state, salt=cls.SALT, compress=True)
+
+    def clean_version(self) -> dict:
+        try:
+            state = signing.loads(self.cleaned_data["version"], salt=self.SALT)
+        except signing.BadSignature as exc:
+            raise forms.ValidationError(
+                "This page does not say which version of the record it edits; reload it."
+            ) from exc
+        if not isinstance(state, dict):
+            raise forms.ValidationError("This page's record version is damaged; reload it.")
+        return state
 
 
 class MergeRecordsForm(RecordEditForm):

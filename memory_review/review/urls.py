@@ -54,6 +54,8 @@ urlpatterns = [
     path("releases/publish/", releases.release_publish, name="release_publish"),
     path("releases/rollback/", releases.release_rollback, name="release_rollback"),
     path("releases/findings/clear/", releases.finding_clear, name="finding_clear"),
+    # Work the committer does for a page (release checks, cut, publish, roll back, replay)
+    path("jobs/<int:pk>/", releases.job_detail, name="job"),
     # The release review: the publisher walks every change, then publishes
     path("releases/<str:name>/review/", release_walk.walk, name="release_walk"),
     path("releases/<str:name>/read/", release_walk.mark_read, name="release_read"),

@@ -113,7 +113,13 @@ def test_reviewer_works_the_queue_and_publisher_releases(
     page.goto(live_server.url + "/releases/")
     page.click("text=Cut release")
     page.wait_for_selector("text=Release v1 cut")
-    page.click("text=Publish v1")
+    from django.contrib.auth.models import User
+
+    from tests.review.factories import walk
+
+    walk(User.objects.get(username="bob"), "v1")  # four eyes: bob read every change
+    page.goto(live_server.url + "/releases/v1/review/")
+    page.click("button:has-text('Publish v1')")
     page.wait_for_selector("text=v1 is published")
     screenshot("flow-releases")
     release = Release.objects.get()

@@ -85,6 +85,14 @@ def personal(**kw: Any) -> Candidate:
     )
 
 
+def edit_page_version(client, slug: str) -> str:
+    """The record version the edit page hands out (what a browser posts back)."""
+    from django.urls import reverse
+
+    page = client.get(reverse("review:record_edit", args=[slug]))
+    return page.context["form"]["version"].value()
+
+
 def walk(user: Any, name: str) -> int:
     """``user`` marks every change of release ``name`` read, as on the release review."""
     from knowledge_repo.models import Release

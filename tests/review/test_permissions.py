@@ -86,6 +86,8 @@ def _args(pattern: Any, objects: dict[str, Any]) -> dict[str, Any] | None:
             kwargs[key] = objects["candidate"].pk
         elif "change" in route:
             kwargs[key] = objects["change"].pk
+        elif "jobs" in route:
+            kwargs[key] = objects["job"].pk
         elif "run" in route:
             kwargs[key] = objects["run"].pk
         else:
@@ -127,7 +129,17 @@ def objects(alice, django_capture_on_commit_callbacks) -> dict[str, Any]:
     actions.edit_record(
         user=alice, slug=change.slug, fields={"body": "Write to jane.doe@example.com for help."}
     )
+    from knowledge_repo import jobs
+
+    job = jobs.enqueue(
+        "replay",
+        user=alice,
+        refs=["published"],
+        conversation_ids=[candidate.conversation.pk],
+        max_turns=10,
+    )
     return {
+        "job": job,
         "held": HeldChange.objects.get(),
         "candidate": candidate,
         "conversation": candidate.conversation,

@@ -24,7 +24,13 @@ def test_a_high_risk_record_edit_is_held_and_shown_in_the_queue_with_its_diff(cl
     client.force_login(alice)
     response = client.post(
         reverse("review:record_edit", args=[record.slug]),
-        {"name": record.name, "description": record.description, "body": EMAIL, "type": "project"},
+        {
+            "name": record.name,
+            "description": record.description,
+            "body": EMAIL,
+            "type": "project",
+            "version": factories.edit_page_version(client, record.slug),
+        },
         follow=True,
     )
     assert "Held for a second reviewer" in response.content.decode()

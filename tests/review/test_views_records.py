@@ -57,6 +57,7 @@ def test_reviewer_edits_a_record_as_a_commit_in_their_name(
 ):
     client.force_login(dora)
     assert client.get(reverse("review:record_edit", args=[record.slug])).status_code == 200
+    version = factories.edit_page_version(client, record.slug)
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(
             reverse("review:record_edit", args=[record.slug]),
@@ -65,6 +66,7 @@ def test_reviewer_edits_a_record_as_a_commit_in_their_name(
                 "description": "d",
                 "body": "Three days.",
                 "type": "project",
+                "version": version,
             },
         )
     assert response.status_code == 302
@@ -136,3 +138,57 @@ def test_record_page_reads_history_and_text_from_the_database_alone(
     assert "As published" in page and "description: How long shipping takes\n" in page
     assert page.count("Revert this change") == 0  # alice is no publisher
     assert not settings.KNOWLEDGE_REPO_PATH.exists()
+
+
+def _edit(client, slug, body, version, name="Shipping times"):
+    data = {"name": name, "description": "d", "body": body, "type": "project", "version": version}
+    return client.post(reverse("review:record_edit", args=[slug]), data)
+
+
+def test_a_stale_edit_gets_409_with_the_other_change_and_loses_nothing(
+    client, alice, dora, record, django_capture_on_commit_callbacks
+):
+    from django.test import Client
+
+    other = Client()
+    client.force_login(alice)
+    other.force_login(dora)
+    # Both open the edit page on the same version.
+    alice_version = factories.edit_page_version(client, record.slug)
+    dora_version = factories.edit_page_version(other, record.slug)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert _edit(other, record.slug, "Dora: two days.", dora_version).status_code == 302
+        stale = _edit(client, record.slug, "Alice: three days.", alice_version)
+    assert stale.status_code == 409
+    page = stale.content.decode()
+    assert "dora changed this record after you opened it" in page
+    assert "Dora: two days." in page  # their change, shown
+    assert "Alice: three days." in page  # her own text, kept in the form
+    record.refresh_from_db()
+    assert record.body == "Dora: two days."  # nothing overwritten
+    # Having seen it, she saves again from the version the 409 page carries.
+    again = stale.context["form"]["version"].value()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert _edit(client, record.slug, "Alice: three days.", again).status_code == 302
+    record.refresh_from_db()
+    assert record.body == "Alice: three days."
+    edits = ReviewEvent.objects.filter(action="edit_record").order_by("pk")
+    assert [e.after["body"] for e in edits] == ["Dora: two days.", "Alice: three days."]
+
+
+def test_an_edit_without_a_valid_version_is_refused(client, alice, record):
+    client.force_login(alice)
+    response = _edit(client, record.slug, "x", "forged")
+    assert response.status_code == 200 and "reload it" in response.content.decode()
+    record.refresh_from_db()
+    assert record.body != "x"
+
+
+def test_two_concurrent_edits_from_one_version_land_exactly_once(alice, dora, record):
+    from memory_review.review.errors import StaleEdit
+
+    base = actions.record_state(record)
+    actions.edit_record(user=dora, slug=record.slug, fields={"body": "one"}, based_on=base)
+    with pytest.raises(StaleEdit) as raised:
+        actions.edit_record(user=alice, slug=record.slug, fields={"body": "two"}, based_on=base)
+    assert raised.value.current["body"] == "one" and raised.value.base == base

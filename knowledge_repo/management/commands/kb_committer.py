@@ -5,6 +5,7 @@ import time
 from django.core.management.base import BaseCommand
 from django.db import connection
 
+from knowledge_repo import jobs
 from knowledge_repo.actions import commit_pending, ensure_initialised
 from knowledge_repo.actions.committer import sync_from_shared
 from knowledge_repo.election import Election
@@ -22,7 +23,8 @@ class Command(BaseCommand):
         "Run the committer: the one process that owns the git working copy. Several may run "
         "(on several hosts); one leads, chosen by a PostgreSQL advisory lock (a file lock "
         "beside the database on SQLite), and commits the outbox in order; the others wait "
-        "and take over within one poll when the leader dies. A new leader first resets its "
+        "and take over within one poll when the leader dies. The leader also runs the jobs web "
+        "pages queue (release checks, cutting, publishing, rolling back, replay). A new leader first resets its "
         "working copy to KNOWLEDGE_SHARED_REMOTE when set. Stops on SIGTERM or SIGINT."
     )
 
@@ -55,6 +57,8 @@ class Command(BaseCommand):
                     if not was_leading:
                         moved = sync_from_shared()
                         done = commit_pending(recover=True)
+                        if jobs.interrupted():
+                            self.stderr.write("jobs the previous leader left running: failed")
                         self.stdout.write(
                             f"{election.name} leads"
                             + (" (working copy reset to the shared remote)" if moved else "")
@@ -66,6 +70,9 @@ class Command(BaseCommand):
                             f"{change.commit_sha[:12]} change {change.pk} {change.kind} "
                             f"{change.slug}"
                         )
+                    # Pages' jobs after the outbox: a release sees every approval before it.
+                    for job in jobs.run_queued():
+                        self.stdout.write(f"job {job.pk} {job.kind}: {job.status}")
                     message = ""
                 elif was_leading:
                     self.stderr.write(f"{election.name} lost the lead")

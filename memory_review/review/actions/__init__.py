@@ -8,7 +8,7 @@ the knowledge-repository change (outbox row) in the same transaction; the
 git commit runs after it, on commit, in ``knowledge_repo``.
 """
 
-from ..errors import GateRefused, ReviewError, SecondReviewerRequired
+from ..errors import GateRefused, ReviewError, SecondReviewerRequired, StaleEdit
 from .bulk import BulkResult, bulk_decide
 from .candidates import (
     approve_candidate,
@@ -56,6 +56,7 @@ __all__ = [
     "ClaimedByOther",
     "NothingToUndo",
     "ReviewError",
+    "StaleEdit",
     "SecondReviewerRequired",
     "approve_candidate",
     "bulk_decide",

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from .. import gate
-from ..errors import ReviewError
+from ..errors import ReviewError, StaleEdit
 from ..models import HeldChange, ReviewEvent
 from .decision import Action, writing_knowledge
 
@@ -105,16 +105,22 @@ def _hold(
 
 @transaction.atomic(durable=True)
 def edit_record(
-    *, user: Any, slug: str, fields: dict[str, Any], before: dict[str, Any] | None = None
+    *, user: Any, slug: str, fields: dict[str, Any], based_on: dict[str, Any] | None = None
 ) -> ReviewEvent:
     """Change a record's text directly: committed with the editor as author, or held.
 
-    The gate reads the edited text and the record's open flags: a high-risk
-    edit waits for a second person. Posting the text unchanged changes nothing
-    (it cannot clear a flag).
+    ``based_on`` is the record's state the editor started from (the edit
+    page sends it back): when the record says something else now, someone
+    changed it meanwhile and :class:`StaleEdit` refuses to overwrite that.
+    The record row is locked, so of two edits made from one version exactly
+    one lands. The gate reads the edited text and the record's open flags: a
+    high-risk edit waits for a second person. Posting the text unchanged
+    changes nothing (it cannot clear a flag).
     """
     record = live_records([slug])[0]
     current = record_state(record)
+    if based_on is not None and dict(based_on) != current:
+        raise _stale(slug, based_on, current)
     proposed = proposed_state(current, fields)
     if proposed == current:
         raise ReviewError("Nothing changed: the record already says this.")
@@ -130,6 +136,14 @@ def edit_record(
         )
     change = apply_edit(slug=slug, fields=proposed, author=user, verdict=verdict)
     return record_event(user, Action.EDIT_RECORD, slug, change, before=current, after=proposed)
+
+
+def _stale(slug: str, base: dict[str, Any], current: dict[str, Any]) -> StaleEdit:
+    from knowledge_repo.models import Change
+
+    last = Change.objects.filter(slug=slug).select_related("author").order_by("-pk").first()
+    who = last.author.get_username() if last is not None and last.author else "Someone"
+    return StaleEdit(base=dict(base), current=current, by=who, at=last.created_at if last else None)
 
 
 def apply_edit(*, slug: str, fields: dict[str, str], author: Any, verdict: gate.Verdict) -> Any:

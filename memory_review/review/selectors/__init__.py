@@ -14,6 +14,7 @@ from .candidate import (
     record_text,
     releases_containing,
     side_by_side,
+    state_text,
 )
 from .dashboard import (
     AUDITED_FIELDS,
@@ -63,6 +64,7 @@ __all__ = [
     "record_text",
     "releases_containing",
     "side_by_side",
+    "state_text",
     "AUDITED_FIELDS",
     "audit_events",
     "dashboard",

@@ -84,6 +84,18 @@ def highlighted_fields(candidate: Candidate) -> dict[str, Any]:
     }
 
 
+def state_text(state: dict) -> str:
+    """A record state (name, description, valid_until, body) as text for a diff."""
+    if not state:
+        return ""
+    lines = [f"name: {state.get('name', '')}", f"description: {state.get('description', '')}"]
+    if state.get("type"):
+        lines.append(f"type: {state['type']}")
+    if state.get("valid_until"):
+        lines.append(f"valid_until: {state['valid_until']}")
+    return "\n".join(lines) + "\n\n" + str(state.get("body", ""))
+
+
 def side_by_side(before: str, after: str) -> list[tuple[str, str, str]]:
     """Rows (tag, left line, right line) for a two-column diff."""
     left, right = before.splitlines(), after.splitlines()

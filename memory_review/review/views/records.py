@@ -19,10 +19,10 @@ from knowledge_repo.models import Change, Record
 from memory_review.roles import publisher_required, reviewer_required
 
 from .. import actions
-from ..forms import MergeRecordsForm, RecordEditForm, RetractForm
+from ..forms import MergeRecordsForm, RecordEditForm, RetractForm, VersionedRecordEditForm
 from ..live import live_note, record_live_in
 from ..models import HeldChange, ReviewEvent
-from ..selectors import audit_events, with_changes
+from ..selectors import audit_events, side_by_side, state_text, with_changes
 from ..selectors.crosslinks import candidates_of_record
 
 PAGE = 50
@@ -124,16 +124,42 @@ def record_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if record.retracted:
         messages.error(request, _("A retracted record cannot be edited."))
         return redirect("review:record", slug=slug)
-    form = RecordEditForm(request.POST or None, initial=_initial(record))
+    version = VersionedRecordEditForm.version_of(actions.record_state(record))
+    form = VersionedRecordEditForm(
+        request.POST or None, initial={**_initial(record), "version": version}
+    )
     if request.method == "POST" and form.is_valid():
+        fields = form.fields_to_save()
+        based_on = fields.pop("version")
         try:
-            event = actions.edit_record(user=request.user, slug=slug, fields=form.fields_to_save())
+            event = actions.edit_record(
+                user=request.user, slug=slug, fields=fields, based_on=based_on
+            )
+        except actions.StaleEdit as stale:
+            return _stale_edit(request, record, stale)
         except actions.ReviewError as error:
             messages.error(request, str(error))
         else:
             _saved_message(request, event, _("%(slug)s updated.") % {"slug": slug})
             return redirect("review:record", slug=slug)
     return render(request, "review/record_edit.html", {"record": record, "form": form})
+
+
+def _stale_edit(request: HttpRequest, record: Record, stale: actions.StaleEdit) -> HttpResponse:
+    """409: the other person's change beside what this editor started from; their text kept."""
+    data = request.POST.copy()
+    data["version"] = VersionedRecordEditForm.version_of(stale.current)
+    return render(
+        request,
+        "review/record_edit.html",
+        {
+            "record": record,
+            "form": VersionedRecordEditForm(data),
+            "stale": stale,
+            "their_change": side_by_side(state_text(stale.base), state_text(stale.current)),
+        },
+        status=409,
+    )
 
 
 @require_http_methods(["GET", "POST"])

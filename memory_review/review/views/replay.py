@@ -1,4 +1,9 @@
-"""Replay: what a release would have put into the agent's prompt for each visitor turn."""
+"""Replay: what a release would have put into the agent's prompt for each visitor turn.
+
+Reading releases needs the git working copy, so the committer replays (a
+``replay`` job); the page asks for it, follows its progress and shows the
+result, reusing a finished replay while no release was cut or published since.
+"""
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -6,8 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from conversations.models import Conversation
-from knowledge_repo.models import Release
-from memory_review.extraction.replay import replay as replay_turns
+from knowledge_repo import jobs
+from knowledge_repo.models import KnowledgeJob, Publication, Release
+from memory_review.extraction.replay import Replay
 from memory_review.roles import reviewer_required
 
 MAX_TURNS = 100
@@ -27,16 +33,29 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     ref = _ref(request.GET.get("ref"), releases)
     compare = _ref(request.GET.get("compare"), releases, default="")
     refs = [ref, compare] if compare and compare != ref else [ref]
-    result = replay_turns(refs=refs, conversation_ids=[conversation.pk], max_turns=MAX_TURNS)
-    return render(
-        request,
-        "review/replay.html",
-        {
-            "conversation": conversation,
-            "result": result,
-            "ref": ref,
-            "compare": compare,
-            "releases": releases,
-            "errors": [f for f in result.figures if f.error],
-        },
-    )
+    params = {
+        "refs": refs,
+        "conversation_ids": [conversation.pk],
+        "max_turns": MAX_TURNS,
+        # A new release or publication makes an earlier replay out of date.
+        "as_of": [Release.objects.count(), Publication.objects.count()],
+    }
+    job = _finished(params) or jobs.pending("replay", **params)
+    if job is None:
+        job = jobs.enqueue("replay", user=request.user, **params)
+    context = {
+        "conversation": conversation,
+        "ref": ref,
+        "compare": compare,
+        "releases": releases,
+        "job": job,
+    }
+    if job.status == KnowledgeJob.Status.DONE:
+        result = Replay.from_json(job.result)
+        context.update(result=result, errors=[f for f in result.figures if f.error])
+    return render(request, "review/replay.html", context)
+
+
+def _finished(params: dict) -> KnowledgeJob | None:
+    done = KnowledgeJob.objects.filter(kind="replay", status=KnowledgeJob.Status.DONE)
+    return next((job for job in done.order_by("-pk")[:20] if job.params == params), None)
