@@ -22,6 +22,7 @@ from typing import Any
 from django.utils import timezone
 
 from conversations.models import Message
+from knowledge_repo.actions import repo_path
 from knowledge_repo.reader import KnowledgeBaseError
 from knowledge_repo.selectors import open_release
 
@@ -136,6 +137,15 @@ def loops(groups: list[GapGroup]) -> list[GroupLoop]:
         if carried is not None:
             by_release[carried].append(g)
     found: list[GroupLoop] = []
+    if by_release and not (repo_path() / ".git").exists():
+        # A web host has no working copy and must not make one: the loop is measured
+        # where the repository is (the committer host), the page says so.
+        note = "no working copy on this host: the loop is measured on the committer host"
+        return [
+            GroupLoop(group=g, release=r.name, error=note)
+            for r, gs in by_release.items()
+            for g in gs
+        ]
     for release, answered in by_release.items():
         try:
             with open_release(release.name) as kb:

@@ -117,6 +117,8 @@ def test_kill_9_of_one_process_restarts_it_while_the_web_keeps_answering(tmp_pat
         **os.environ,
         "DEBUG": "true",
         "MEMORY_REVIEW_VAR_DIR": str(home),
+        # Its own database under tmp_path, never the one DATABASE_URL names for the suite.
+        "DATABASE_URL": f"sqlite:///{home / 'db.sqlite3'}",
         "KNOWLEDGE_COMMIT_IN_PROCESS": "false",
         "KNOWLEDGE_COMMIT_ENQUEUE": "false",
         "READY_CACHE_SECONDS": "0",
