@@ -121,7 +121,9 @@ def test_it_limits_requests_per_token(client, token, settings):
         assert _post(client, json.dumps(ONE), token).status_code == 200
     refused = _post(client, json.dumps(ONE), token)
     assert refused.status_code == 429
-    assert 1 <= int(refused["Retry-After"]) <= 60
+    # Refused requests count too (sliding window), so the honest wait can pass one
+    # window when the refusal lands late in it; it never passes two.
+    assert 1 <= int(refused["Retry-After"]) <= 120
     # Another token has its own budget, and a bad token is still told it is bad.
     assert _post(client, json.dumps(ONE), other).status_code == 200
     assert _post(client, json.dumps(ONE), "mrv_unknown").status_code == 401
