@@ -79,10 +79,15 @@ def handles(users: Iterable[Any]) -> list[str]:
 _initialised: set[tuple[str, tuple[str, ...]]] = set()
 
 
+def has_working_copy() -> bool:
+    """This host holds the working repository (a web host of several has none)."""
+    return (repo_path() / ".git").exists()
+
+
 def ensure_initialised() -> bool:
     """Create the working repository and local bare remotes if missing (idempotent)."""
     key = (str(repo_path()), tuple(settings.KNOWLEDGE_PUBLISH_REMOTES))
-    if key in _initialised and (repo_path() / ".git").exists():
+    if key in _initialised and has_working_copy():
         return False
     with gitstore.writer_lock(repo_path()):
         created = gitstore.ensure_repository(

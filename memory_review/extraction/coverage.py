@@ -22,7 +22,7 @@ from typing import Any
 from django.utils import timezone
 
 from conversations.models import Message
-from knowledge_repo.actions import repo_path
+from knowledge_repo.actions.workspace import has_working_copy
 from knowledge_repo.reader import KnowledgeBaseError
 from knowledge_repo.selectors import open_release
 
@@ -137,7 +137,7 @@ def loops(groups: list[GapGroup]) -> list[GroupLoop]:
         if carried is not None:
             by_release[carried].append(g)
     found: list[GroupLoop] = []
-    if by_release and not (repo_path() / ".git").exists():
+    if by_release and not has_working_copy():
         # A web host has no working copy and must not make one: the loop is measured
         # where the repository is (the committer host), the page says so.
         note = "no working copy on this host: the loop is measured on the committer host"
