@@ -181,6 +181,7 @@ def test_publish_and_rollback_move_the_published_branch_on_the_remote(kb, tmp_pa
     make_record(alice, name="Tests", body="first\n")
     commit_pending()
     v1 = cut_release(user=bob).release
+    first = publish_release(user=bob, name="v1")
     update_record(
         author=alice, slug="tests", name="Tests", description="", body="second\n", type="project"
     )
@@ -189,19 +190,28 @@ def test_publish_and_rollback_move_the_published_branch_on_the_remote(kb, tmp_pa
 
     publication = publish_release(user=bob, name="v2")
     assert publication.ok and publication.user == bob and publication.action == "publish"
-    assert git(remote, "rev-parse", "published").strip() == v2.sha
-    assert git(remote, "rev-parse", "v2^{commit}").strip() == v2.sha
+    # The remote gets a snapshot of the release's tree, never the release commit itself.
+    assert git(remote, "rev-parse", "published").strip() == publication.snapshot_sha
+    assert publication.release_sha == v2.sha != publication.snapshot_sha
+    assert git(remote, "rev-parse", "published^{tree}") == git(kb, "rev-parse", "v2^{tree}")
+    assert git(remote, "rev-parse", "published^").strip() == first.snapshot_sha
+    assert git(remote, "rev-parse", "v2^{commit}").strip() == publication.snapshot_sha
     with open_knowledge(remote) as kb_:
         assert kb_.records()[0].body == "second\n"
 
     back = rollback_release(user=bob)
     assert back.action == "rollback" and back.release == v1 and back.ok
-    assert git(remote, "rev-parse", "published").strip() == v1.sha
+    assert git(remote, "rev-parse", "published^{tree}") == git(kb, "rev-parse", "v1^{tree}")
+    assert git(remote, "rev-parse", "published^").strip() == publication.snapshot_sha
     with open_knowledge(remote) as kb_:
         assert kb_.records()[0].body == "first\n"
-    assert [p.action for p in Publication.objects.order_by("pk")] == ["publish", "rollback"]
-    with pytest.raises(KnowledgeError):
-        rollback_release(user=bob)
+    assert [p.action for p in Publication.objects.order_by("pk")] == [
+        "publish",
+        "publish",
+        "rollback",
+    ]
+    # Back again: v2 was published before v1 was published again.
+    assert rollback_release(user=bob).release == v2
 
 
 def test_a_failing_remote_is_reported_and_the_others_are_updated(
@@ -219,7 +229,7 @@ def test_a_failing_remote_is_reported_and_the_others_are_updated(
     assert not publication.ok
     assert publication.failed_remotes == [str(broken)]
     assert publication.results[0]["error"]
-    assert git(good, "rev-parse", "published").strip() == release.sha
+    assert git(good, "rev-parse", "published").strip() == publication.snapshot_sha
 
 
 def test_publishing_an_unknown_release_is_refused(kb, bob):

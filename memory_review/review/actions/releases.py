@@ -39,7 +39,9 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
     return result
 
 
-def publish_release(*, user: Any, name: str, operator: str = "") -> Any:
+def publish_release(
+    *, user: Any, name: str, operator: str = "", replace_public_history: bool = False
+) -> Any:
     """Publish a release and record who did.
 
     Four eyes first (:func:`~memory_review.review.foureyes.require_four_eyes`,
@@ -55,7 +57,9 @@ def publish_release(*, user: Any, name: str, operator: str = "") -> Any:
     if release is None:
         raise kr.KnowledgeError(f"there is no release named {name!r}")
     foureyes.require_four_eyes(user=user, release=release)
-    publication = kr.publish_release(user=user, name=name)
+    publication = kr.publish_release(
+        user=user, name=name, replace_public_history=replace_public_history
+    )
     if user is not None:
         failed = ", ".join(publication.failed_remotes)
         _event(
@@ -63,8 +67,14 @@ def publish_release(*, user: Any, name: str, operator: str = "") -> Any:
             Action.PUBLISH,
             f"published {name}"
             + (f"; remotes that failed: {failed}" if failed else "")
+            + (" replacing the remotes' history" if replace_public_history else "")
             + (f" (command run by {operator})" if operator else ""),
-            {"release": name, "results": publication.results, "operator": operator},
+            {
+                "release": name,
+                "results": publication.results,
+                "operator": operator,
+                "snapshot": publication.snapshot_sha,
+            },
         )
     return publication
 
