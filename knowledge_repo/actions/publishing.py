@@ -178,7 +178,10 @@ def publish_release(*, user: Any, name: str, replace_public_history: bool = Fals
     if release is None:
         raise KnowledgeError(f"there is no release named {name!r}")
     return move_published(
-        user=user, release=release, action=Publication.Action.PUBLISH, replace=replace_public_history
+        user=user,
+        release=release,
+        action=Publication.Action.PUBLISH,
+        replace=replace_public_history,
     )
 
 

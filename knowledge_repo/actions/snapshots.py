@@ -25,6 +25,7 @@ says a key is configured, commits are made with ``-S`` and tags with ``-s``.
 from __future__ import annotations
 
 import importlib
+import os
 import shutil
 import subprocess
 import tempfile
@@ -148,7 +149,16 @@ def make_public_tag(
         }
         flag = ["-s"] if sign else ["-a"]
         subprocess.run(
-            ["git", "tag", *flag, "--cleanup=verbatim", "-F", str(scratch / "MESSAGE"), name, commit],
+            [
+                "git",
+                "tag",
+                *flag,
+                "--cleanup=verbatim",
+                "-F",
+                str(scratch / "MESSAGE"),
+                name,
+                commit,
+            ],
             check=True,
             env=env,
             capture_output=True,
@@ -159,9 +169,17 @@ def make_public_tag(
             env=env,
             capture_output=True,
         ).stdout
-        sha = subprocess.run(
-            ["git", "mktag"], input=content, cwd=repo.working_dir, check=True, capture_output=True
-        ).stdout.decode().strip()
+        sha = (
+            subprocess.run(
+                ["git", "mktag"],
+                input=content,
+                cwd=repo.working_dir,
+                check=True,
+                capture_output=True,
+            )
+            .stdout.decode()
+            .strip()
+        )
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     # No old value: the ref must not exist yet (a public tag never moves).
@@ -170,14 +188,12 @@ def make_public_tag(
 
 
 def _path() -> str:
-    import os
-
     return os.environ.get("PATH", "/usr/bin:/bin")
 
 
 def remote_published(repo: Repo, remote: str) -> str | None:
     """The remote's published commit (``git ls-remote``), or None when it has none."""
-    out = repo.git.ls_remote(remote, PUBLISHED_REF, env=_QUIET)
+    out = str(repo.git.ls_remote(remote, PUBLISHED_REF, env=_QUIET))
     for line in filter(None, out.split("\n")):
         return line.split()[0]
     return None
@@ -209,7 +225,8 @@ def push(repo: Repo, remote: str, snapshot: str, *, replace: bool = False) -> No
     refspecs += [f"{plus}{PUBLIC_TAGS}{name}:refs/tags/{name}" for name in public_tags(repo)]
     if replace:
         public = {PUBLISHED_REF} | {f"refs/tags/{n}" for n in public_tags(repo)}
-        for line in filter(None, repo.git.ls_remote(remote, env=_QUIET).split("\n")):
+        listing = str(repo.git.ls_remote(remote, env=_QUIET))
+        for line in filter(None, listing.split("\n")):
             ref = line.split()[1]
             if ref not in public and not ref.endswith("^{}") and ref != "HEAD":
                 refspecs.append(f":{ref}")

@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('knowledge_repo', '0007_knowledge_jobs'),
+        ("knowledge_repo", "0007_knowledge_jobs"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='publication',
-            name='release_sha',
+            model_name="publication",
+            name="release_sha",
             field=models.CharField(blank=True, max_length=40),
         ),
         migrations.AddField(
-            model_name='publication',
-            name='snapshot_sha',
+            model_name="publication",
+            name="snapshot_sha",
             field=models.CharField(blank=True, max_length=40),
         ),
     ]

@@ -39,27 +39,59 @@ def test_it_fails_while_changes_wait_in_the_outbox(kb, alice, bob):
 
 def test_it_rescans_the_tree_and_needs_two_people_to_clear_personal_data(kb, alice, bob, dora):
     # The record file itself is scanned, whatever the database thinks of it.
-    make_record(alice, body="Intro.\nWrite to jane.doe@example.com for access.\n")
+    make_record(alice, body="Intro.\nThe office is at 12 Baker Street, London NW1 6XE.\n")
     commit_pending()
     result = cut_release(user=bob)
     assert result.release is None
     assert [(f.slug, f.reason) for f in result.failures] == [("running-the-tests", "personal_data")]
     (finding,) = [f for f in result.findings if f.kind == "personal_data"]
     assert finding.path == "records/running-the-tests.md"
-    assert finding.text == "jane.doe@example.com" and finding.high_risk
+    assert "12 Baker Street" in finding.text and finding.high_risk
     line = (kb / finding.path).read_text().splitlines()[finding.line - 1]
-    assert "jane.doe@example.com" in line
+    assert "12 Baker Street" in line
     assert f"records/running-the-tests.md:{finding.line}:" in result.failures[0].message
 
     from memory_review.review.actions import SecondReviewerRequired, clear_finding
 
-    clear_finding(user=bob, finding=finding, reason="the team's shared inbox")
+    clear_finding(user=bob, finding=finding, reason="the company's own office")
     assert cut_release(user=bob, dry_run=True).failures, (
         "one person cannot clear a high-risk finding"
     )
     with pytest.raises(SecondReviewerRequired):
         clear_finding(user=bob, finding=finding, reason="again")
     clear_finding(user=dora, finding=finding, reason="confirmed with the team")
+    assert cut_release(user=bob).release is not None
+
+
+def test_an_address_publishing_refuses_cannot_be_cleared_into_a_release(
+    kb, alice, bob, dora, settings
+):
+    from memory_review.review.actions import ReviewError, clear_finding
+
+    make_record(alice, body="Intro.\nWrite to jane.doe@example.com for access.\n")
+    commit_pending()
+    (finding,) = [f for f in cut_release(user=bob, dry_run=True).findings]
+    with pytest.raises(ReviewError, match="PUBLIC_CONTACTS"):
+        clear_finding(user=bob, finding=finding, reason="the team's shared inbox")
+    # Even a clearance on record (given before the allow-list changed) does not let it ship.
+    from django.utils import timezone
+
+    from knowledge_repo.models import FindingClearance
+
+    FindingClearance.objects.create(
+        key=finding.key,
+        slug=finding.slug,
+        kind=finding.kind,
+        text=finding.text,
+        reason="old",
+        high_risk=True,
+        cleared_by=bob,
+        cleared_at=timezone.now(),
+        confirmed_by=dora,
+    )
+    assert cut_release(user=bob).release is None
+    # What lets it ship: the organisation's own address on the allow-list.
+    settings.PUBLIC_CONTACTS = ["jane.doe@example.com"]
     assert cut_release(user=bob).release is not None
 
 

@@ -12,6 +12,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from knowledge_repo import publicrule
+
 from .. import foureyes
 from ..errors import ReviewError, SecondReviewerRequired
 from ..models import ReleaseReading, ReviewEvent
@@ -113,6 +115,12 @@ def clear_finding(*, user: Any, finding: Any, reason: str) -> Any:
 
     if not reason.strip():
         raise ReviewError("Say why this finding may ship.")
+    refused = publicrule.refused_findings([finding])
+    if refused:
+        raise ReviewError(
+            f"{finding.path}:{finding.line}: {refused[finding.key]}; no clearance lets it ship: "
+            f"{publicrule.SHIP_HINT}."
+        )
     now = timezone.now()
     clearance = FindingClearance.objects.select_for_update().filter(key=finding.key).first()
     if clearance is None:
