@@ -18,7 +18,7 @@ from django.conf import settings
 from git import Repo
 from git.exc import GitCommandError
 
-from .. import gitstore, publicrule
+from .. import gitstore, publicrule, seal
 from ..models import Publication, Release
 from ..recordfile import RECORDS_DIR, RecordFormatError, parse_record
 from . import snapshots
@@ -139,6 +139,10 @@ def move_published(
         message, tag_message, problems = _plan(repo, release, action)
         if problems:
             raise _refusal(release, problems)
+        try:  # a configured key that cannot sign stops here, before anything is written
+            snapshots.signing()
+        except seal.SealError as exc:
+            raise KnowledgeError(str(exc)) from exc
         who = author_identity(user) if getattr(user, "pk", None) else committer()
         tag = f"refs/tags/{release.name}"
         snapshot = snapshots.make_snapshot(

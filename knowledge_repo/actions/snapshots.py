@@ -18,24 +18,21 @@ here from a release's *tree* alone:
   remote whose ``published`` is not an ancestor of the new snapshot is
   refused by name, unless the publisher asked to replace its history once.
 
-Signing: when ``knowledge_repo.seal`` (the release seal) is installed and
-says a key is configured, commits are made with ``-S`` and tags with ``-s``.
+Signing: when ``knowledge_repo.seal`` says a key is configured, snapshot
+commits are made with ``-S`` and public tags with ``-s``.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import Any
-
 from git import Repo
 from git.exc import GitCommandError
 
-from .. import gitstore
+from .. import gitstore, seal
 
 PUBLIC_TAGS = "refs/public/tags/"
 PUBLISHED_REF = f"refs/heads/{gitstore.PUBLISHED}"
@@ -47,18 +44,14 @@ class RemoteHistoryError(Exception):
 
 
 def signing() -> tuple[bool, dict[str, str]]:
-    """Whether to sign, and the environment that configures git for it.
+    """Whether to sign, and the environment that configures git for it (``seal``).
 
-    SEAL CALL SITE: ``knowledge_repo.seal`` provides ``signed()`` and
-    ``signing_env()``; until it is installed, releases are unsigned.
+    Raises ``seal.SealError`` when a key is configured but unusable, so nothing
+    goes public half-signed.
     """
-    try:
-        seal: Any = importlib.import_module("knowledge_repo.seal")
-    except ImportError:
-        return False, {}
     if not seal.signed():
         return False, {}
-    return True, dict(seal.signing_env())
+    return True, seal.signing_env()
 
 
 def published_head(repo: Repo) -> str | None:
