@@ -29,6 +29,7 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+
 from git import Repo
 from git.exc import GitCommandError
 
