@@ -199,9 +199,9 @@ def create_record(
     ``approvers`` (the author when empty) are who ``reviewed_by`` names. ``sources``
     are internal references (kept on the Change); the record carries opaque ones.
     ``context`` (a gap's question) stays in the app's history, not in git;
-    ``search_keys`` (visitors' wordings, screened) go into the front matter, with
-    those of the records it supersedes (their visitors still ask). A
-    candidate approved again after its approval was undone gets back its slug.
+    ``search_keys`` (visitors' wordings, screened; with the superseded records')
+    go into the front matter. A candidate approved again after its approval
+    was undone gets back its slug.
     """
     _check_fields(name, type)
     with transaction.atomic():
@@ -269,11 +269,9 @@ def update_record(
 ) -> Change:
     """Change a record's text; the slug stays (links keep working), sources accumulate.
 
-    ``open_flags`` replaces the record's flags; ``valid_until`` and
-    ``search_keys`` (the visitors' wordings that select the record) are kept
-    unless given (given keys replace them: the caller merges). ``reviewed_by``
-    becomes the people who approved this text (``approvers``, or the author),
-    not earlier versions' reviewers.
+    ``open_flags`` replaces the record's flags; ``valid_until`` and ``search_keys``
+    are kept unless given (given keys replace them). ``reviewed_by`` becomes the
+    people who approved this text (``approvers``, or the author).
     """
     _check_fields(name, type)
     with transaction.atomic():
@@ -347,8 +345,8 @@ def merge_records(
     """Replace several records by one that supersedes them, in one commit.
 
     The merged record keeps the slug of a merged record when its name gives
-    that slug, so links to the main record survive; the others are removed.
-    It carries the search keys of all of them (every visitor wording still selects it).
+    that slug, so links to the main record survive; the others are removed
+    (their search keys stay, on it).
     """
     _check_fields(name, type)
     wanted = unique(slugs)
