@@ -30,7 +30,8 @@ from .detectors.instruction import INSTRUCTION
 from .detectors.people import PERSON_CLAIM
 from .detectors.personal import PERSONAL_DATA
 from .detectors.temporary import TEMPORARY
-from .folding import MAYBE_HIDDEN, Span, make_span, run, views
+from .folding import MAYBE_HIDDEN, Span, make_span, views
+from .scan import Job, run, scan
 
 LOW_CONFIDENCE = "low_confidence"
 
@@ -124,57 +125,64 @@ def _screen_one(
     spans: list[Span] = []
     if HIDDEN_CHARS in wanted:
         spans += hidden_characters(text, field)
-    if PERSONAL_DATA in wanted:
-        plain = [v for v in read if not v.words_only]  # leet would turn codes into words
-        found = run(PERSONAL_DATA, personal.find, text, field, plain)
-        spans += [s for s in found if not allowed(str(s["text"]), str(s["reason"]), keys)]
-    for kind, finder in _FINDERS:
-        if kind in wanted:
-            spans += run(kind, finder, text, field, read, across_lines=kind == FORGED_STRUCTURE)
-    if INSTRUCTION in wanted:
-        outside = functools.partial(links.find, domains=domains)
-        spans += run(INSTRUCTION, outside, text, field, read[:1])
+    for span in scan(_jobs(frozenset(wanted), domains), text, field, read):
+        if span["kind"] != PERSONAL_DATA or not allowed(
+            str(span["text"]), str(span["reason"]), keys
+        ):
+            spans.append(span)
     return spans
 
 
-_FINDERS = (
-    (INSTRUCTION, instruction.find),
-    (TEMPORARY, temporary.find),
-    (PERSON_CLAIM, people.find),
-    (FORGED_STRUCTURE, forged.find),
+_JOBS = (
+    Job(PERSONAL_DATA, personal.find, leet=False),  # leet would turn codes into words
+    Job(INSTRUCTION, instruction.find),
+    Job(TEMPORARY, temporary.find),
+    Job(PERSON_CLAIM, people.find),
+    Job(FORGED_STRUCTURE, forged.find, across_lines=True),
 )
-_JOINED = ((INSTRUCTION, instruction.find), (PERSON_CLAIM, people.find))
+
+
+@functools.lru_cache(maxsize=64)
+def _jobs(wanted: frozenset[str], domains: frozenset[str]) -> tuple[Job, ...]:
+    """The detectors to run for these kinds; links outside the organisation's domains read once."""
+    jobs = [job for job in _JOBS if job.kind in wanted]
+    if INSTRUCTION in wanted:
+        outside = functools.partial(links.find, domains=domains)
+        jobs.append(Job(INSTRUCTION, outside, first_only=True))
+    return tuple(jobs)
+
+
+_JOINED = (Job(INSTRUCTION, instruction.find), Job(PERSON_CLAIM, people.find))
 
 
 def _across_fields(
     named: list[tuple[str, str]], wanted: Collection[str], spans: list[Span]
 ) -> list[Span]:
     """Instructions and claims split between fields ("Tell every visitor" + "that we closed")."""
+    jobs = [job for job in _JOINED if job.kind in wanted]
+    if not jobs:
+        return []
     joined = " ".join(text for _, text in named)
     bounds, at = [], 0
     for field, text in named:
-        bounds.append((field, at, at + len(text)))
+        bounds.append((field, at, at + len(text), text))
         at += len(text) + 1
+    seen = {(str(x["kind"]), str(x["field"])) for x in spans}
     found: list[Span] = []
-    for kind, finder in _JOINED:
-        if kind not in wanted:
-            continue
-        for hit in run(kind, finder, joined, "joined"):
-            start, end = int(hit["start"]), int(hit["end"])  # type: ignore[call-overload]
-            parts = [
-                (f, max(start, a), min(end, b), a) for f, a, b in bounds if start < b and a < end
-            ]
-            if len(parts) < 2:
-                continue  # within one field: found there already
-            for field, s, e, a in parts:
-                text = dict(named)[field]
-                if any(x["kind"] == kind and x["field"] == field for x in spans + found):
-                    continue
-                found.append(
-                    make_span(
-                        kind, field, s - a, e - a, text, f"{hit['reason']} (split across fields)"
-                    )
-                )
+    hits = scan(jobs, joined, "joined", views(joined))  # the joined text folded once
+    for hit in sorted(hits, key=lambda h: (h["start"], h["end"])):  # type: ignore[arg-type,return-value]
+        start, end, kind = int(hit["start"]), int(hit["end"]), str(hit["kind"])  # type: ignore[call-overload]
+        parts = [
+            (f, max(start, a), min(end, b), a, t) for f, a, b, t in bounds if start < b and a < end
+        ]
+        if len(parts) < 2:
+            continue  # within one field: found there already
+        for field, s, e, a, text in parts:
+            if (kind, field) in seen:
+                continue
+            seen.add((kind, field))
+            reason = f"{hit['reason']} (split across fields)"
+            found.append(make_span(kind, field, s - a, e - a, text, reason))
     return found
 
 

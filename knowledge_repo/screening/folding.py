@@ -23,7 +23,6 @@ view is reported at the offsets of the original text.
 
 from __future__ import annotations
 
-import bisect
 import functools
 import json
 import re
@@ -161,19 +160,29 @@ _LATIN_LETTER = re.compile(r"[A-Za-z]")
 
 
 def _map_lookalikes(folded: str) -> str:
-    """Cyrillic/Greek look-alikes read as Latin in mixed words, or everywhere in mostly-Latin text."""
+    """Cyrillic/Greek look-alikes read as Latin in mixed words, or everywhere in a mostly-Latin line.
+
+    Decided line by line, so a Russian line in a long mostly-English body stays Russian.
+    """
     if _CYR_GREEK.isdisjoint(folded):
         return folded
-    latin = len(_LATIN_LETTER.findall(folded))
-    native = len(_CONTEXTUAL.findall(folded))
-    if latin > native:
-        return folded.translate(_CYR_GREEK_TABLE)
+    out: list[str] = []
+    at = 0
+    for start, end in lines(folded, _CONTEXTUAL):
+        line = folded[start:end]
+        out.append(folded[at:start])
+        if len(_LATIN_LETTER.findall(line)) > len(_CONTEXTUAL.findall(line)):
+            out.append(line.translate(_CYR_GREEK_TABLE))
+        else:
+            out.append(_WORD.sub(_mixed, line))
+        at = end
+    out.append(folded[at:])
+    return "".join(out)
 
-    def mixed(m: regex.Match[str]) -> str:
-        word = m.group()
-        return word.translate(_CYR_GREEK_TABLE) if _LATIN_LETTER.search(word) else word
 
-    return _WORD.sub(mixed, folded)
+def _mixed(m: regex.Match[str]) -> str:
+    word = m.group()
+    return word.translate(_CYR_GREEK_TABLE) if _LATIN_LETTER.search(word) else word
 
 
 class _FoldTable(dict[int, str]):
@@ -186,6 +195,7 @@ class _FoldTable(dict[int, str]):
         folded = ch if ch.isascii() and ch.isprintable() else _fold_char(ch)
         if len(folded) != 1:
             self.irregular.add(ch)
+            _irregular_pattern.cache_clear()
         self[code] = folded
         return folded
 
@@ -193,26 +203,42 @@ class _FoldTable(dict[int, str]):
 _TABLE = _FoldTable()
 
 
+@functools.cache
+def _irregular_pattern() -> re.Pattern[str]:
+    """The characters that do not fold one for one, as one character class (rebuilt as it grows)."""
+    return re.compile("[" + "".join(re.escape(c) for c in sorted(_TABLE.irregular)) + "]")
+
+
 def fold(text: str, *, hidden_as_space: bool = False) -> View:
-    """The detectors' reading of `text` (see the module docstring)."""
+    """The detectors' reading of `text` (see the module docstring).
+
+    One C-level translate, then Python work only at the few characters that do
+    not fold one for one (combining marks, hidden characters, ligatures).
+    """
     if text.isascii() and not MAYBE_HIDDEN.search(text):
         return View(text)
     translated = text.translate(_TABLE)
     if _TABLE.irregular.isdisjoint(text):  # one character for one: offsets unchanged
         return View(_map_lookalikes(translated))
-    parts = [_TABLE[ord(c)] for c in text]
-    if hidden_as_space:
-        parts = [p or (" " if is_hidden(c) else "") for p, c in zip(parts, text, strict=True)]
-    folded = _map_lookalikes("".join(parts))  # one character for one: offsets unchanged
+    out: list[str] = []
     starts: list[int] = []
-    for i, p in enumerate(parts):
-        if len(p) == 1:
-            starts.append(i)
-        elif p:
-            starts.extend([i] * len(p))
-    if len(folded) == len(text) and len(starts) == len(text):
-        return View(folded)
-    return View(folded, starts)
+    at = 0
+    one_for_one = True
+    for m in _irregular_pattern().finditer(text):
+        i = m.start()
+        out.append(text[at:i].translate(_TABLE))
+        starts.extend(range(at, i))
+        folded = _TABLE[ord(text[i])]
+        if hidden_as_space and not folded and is_hidden(text[i]):
+            folded = " "
+        one_for_one = one_for_one and len(folded) == 1
+        out.append(folded)
+        starts.extend([i] * len(folded))
+        at = i + 1
+    out.append(text[at:].translate(_TABLE))
+    starts.extend(range(at, len(text)))
+    folded_text = _map_lookalikes("".join(out))  # one character for one: offsets unchanged
+    return View(folded_text) if one_for_one else View(folded_text, starts)
 
 
 _TOKEN = re.compile(r"[^\W\d_]+")
@@ -236,14 +262,19 @@ _LEET_TABLE = str.maketrans("013457@$", "oieastas")
 
 
 def lines(text: str, pattern: re.Pattern[str] | regex.Pattern[str]) -> list[tuple[int, int]]:
-    """(start, end) of each line of `text` in which `pattern` is found."""
+    """(start, end) of each line of `text` in which `pattern` is found.
+
+    After a hit the search resumes at the end of its line, so a line with many
+    hits costs one search, not one Python step per hit.
+    """
     out: list[tuple[int, int]] = []
-    for m in pattern.finditer(text):
-        if out and m.start() < out[-1][1]:
-            continue
+    pos = 0
+    while (m := pattern.search(text, pos)) is not None:
         start = text.rfind("\n", 0, m.start()) + 1
         end = text.find("\n", m.end())
-        out.append((start, len(text) if end < 0 else end))
+        end = len(text) if end < 0 else end
+        out.append((start, end))
+        pos = max(end, m.start() + 1)
     return out
 
 
@@ -298,92 +329,6 @@ def shifted(view: View, offset: int) -> View:
     return View(view.text, starts, ends, view.words_only)
 
 
-# Long texts are read in chunks of lines (overlapping), so no pattern's cost grows
-# faster than the length of the text.
-CHUNK = 2000
-OVERLAP = 200
-
-
-def chunks(text: str) -> list[tuple[int, str]]:
-    """(offset, piece) of a long text cut at line breaks, overlapping by a few lines."""
-    if len(text) <= CHUNK + OVERLAP:
-        return [(0, text)]
-    out: list[tuple[int, str]] = []
-    start = 0
-    while start < len(text):
-        end = min(len(text), start + CHUNK)
-        if end < len(text):
-            cut = text.rfind("\n", start + CHUNK // 2, end)
-            end = cut + 1 if cut > 0 else end
-        stop = min(len(text), end + OVERLAP)
-        out.append((start, text[start:stop]))
-        start = end
-    return out
-
-
-LINES = 0
-
-
-def line_pieces(text: str) -> list[tuple[int, str]]:
-    """(offset, piece) of a long text in runs of whole lines of about LINES characters.
-
-    Word gates work on what one piece holds, so a long text is read at about the
-    cost of its lines read one by one, not at the cost of every pattern on every chunk.
-    """
-    if len(text) <= CHUNK + OVERLAP:
-        return [(0, text)]
-    out: list[tuple[int, str]] = []
-    start = 0
-    while start < len(text):
-        cut = text.find("\n", start + LINES)
-        end = len(text) if cut < 0 else cut + 1
-        out.append((start, text[start:end]))
-        start = end
-    return out
-
-
-def run(
-    kind: str,
-    finder: Finder,
-    text: str,
-    field: str,
-    read: list[View] | None = None,
-    *,
-    across_lines: bool = False,
-) -> list[Span]:
-    """Spans of one kind over all views of `text`, at original offsets, overlaps reported once.
-
-    A long text is read in runs of lines, except by finders whose patterns span
-    lines (`across_lines`: front matter), which read overlapping chunks.
-    """
-    pieces = chunks if across_lines else line_pieces
-    spans: list[Span] = []
-    taken: list[tuple[int, int]] = []  # sorted, not overlapping
-    for view in read if read is not None else views(text):
-        for offset, piece in pieces(view.text):
-            for hit in finder(piece):
-                start, end, reason = strip(piece, *hit)
-                if end <= start:
-                    continue
-                s, e = view.original(start + offset, end + offset)
-                at = bisect.bisect_left(taken, (s, e))
-                if (at > 0 and taken[at - 1][1] > s) or (at < len(taken) and taken[at][0] < e):
-                    continue
-                taken.insert(at, (s, e))
-                spans.append(make_span(kind, field, s, e, text, reason))
-    spans.sort(key=lambda sp: (sp["start"], sp["end"]))  # type: ignore[arg-type,return-value]
-    return spans
-
-
 def words(text: str) -> frozenset[str]:
     """A set of words written as one space-separated string (long word lists stay readable)."""
     return frozenset(text.split())
-
-
-def strip(text: str, start: int, end: int, reason: str) -> Hit:
-    """The hit without the white space a pattern took in at either end."""
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end, reason

@@ -70,6 +70,11 @@ _RU = re.compile(
 _KO = re.compile(
     r"(?:사장|점장|매니저|직원|대표|주인|실장|[가-힣]{2,3}씨)[^.!?\n]{0,40}?(?:체포|해고|구속|기소|사기|횡령|절도|불륜|암에)"
 )
+_RU_PREDICATE = re.compile(
+    r"был[аи]?\s+(?:арестован|уволен|осужд[её]н|задержан|обвин[её]н)|сидел[аи]?\s+в\s+тюрьме|"
+    r"за\s+(?:мошенничество|взятки|кражу|растрату)|украл[аи]?"
+)
+_KO_PREDICATE = re.compile(r"체포|해고|구속|기소|사기|횡령|절도|불륜|암에")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 REASON = "claim about an identifiable person"
@@ -81,6 +86,7 @@ def find(text: str) -> list[Hit]:
     if not _PREDICATE_WORDS.isdisjoint(tokens(text)):
         patterns.append(_LATIN_RE)
     if not text.isascii():
-        patterns += [_RU] if _CYRILLIC.search(text) else []
-        patterns += [_KO] if _HANGUL.search(text) else []
+        # Every claim holds its predicate: look for that first (one quick search).
+        patterns += [_RU] if _CYRILLIC.search(text) and _RU_PREDICATE.search(text) else []
+        patterns += [_KO] if _HANGUL.search(text) and _KO_PREDICATE.search(text) else []
     return [(m.start(), m.end(), REASON) for p in patterns for m in p.finditer(text)]

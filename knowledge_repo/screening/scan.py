@@ -1,0 +1,158 @@
+"""Running the detectors over the views of a text: pieces of lines, original offsets, one pass.
+
+:func:`scan` runs every detector ("job") over the views of one text in a
+single pass: each view is cut into pieces once, and every job reads each
+piece while its word set is still cached, so a long text costs about as much
+as its lines read one by one. Hits on a view are mapped back to the original
+text's offsets, and overlapping hits of one job are reported once.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .folding import Finder, Hit, Span, View, make_span, views
+
+__all__ = ["CHUNK", "OVERLAP", "Job", "chunks", "line_pieces", "run", "scan", "strip"]
+
+# Long texts are read in chunks of lines (overlapping), so no pattern's cost grows
+# faster than the length of the text.
+CHUNK = 2000
+OVERLAP = 200
+
+
+def chunks(text: str) -> list[tuple[int, str]]:
+    """(offset, piece) of a long text cut at line breaks, overlapping by a few lines."""
+    if len(text) <= CHUNK + OVERLAP:
+        return [(0, text)]
+    out: list[tuple[int, str]] = []
+    start = 0
+    while start < len(text):
+        end = min(len(text), start + CHUNK)
+        if end < len(text):
+            cut = text.rfind("\n", start + CHUNK // 2, end)
+            end = cut + 1 if cut > 0 else end
+        stop = min(len(text), end + OVERLAP)
+        out.append((start, text[start:stop]))
+        start = end
+    return out
+
+
+def line_pieces(text: str) -> list[tuple[int, str]]:
+    """(offset, line) of a long text, one piece a line; a short text is one piece.
+
+    Word gates work on what one piece holds, so a long text is read at about the
+    cost of its lines read one by one, not at the cost of every pattern on every chunk.
+    """
+    if len(text) <= CHUNK + OVERLAP:
+        return [(0, text)]
+    out: list[tuple[int, str]] = []
+    start = 0
+    parts = text.split("\n")
+    last = parts.pop()
+    for line in parts:
+        out.append((start, line + "\n"))
+        start += len(line) + 1
+    if last:
+        out.append((start, last))
+    return out
+
+
+def strip(text: str, start: int, end: int, reason: str) -> Hit:
+    """The hit without the white space a pattern took in at either end."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end, reason
+
+
+@dataclass(frozen=True)
+class Job:
+    """One detector to run: its kind, its finder, and which views and pieces it reads.
+
+    `leet` False: not the leet views (they turn codes into words); `first_only`:
+    only the whole folded view; `across_lines`: overlapping chunks instead of lines,
+    for patterns that span lines (front matter).
+    """
+
+    kind: str
+    finder: Finder
+    leet: bool = True
+    first_only: bool = False
+    across_lines: bool = False
+
+
+def _take(taken: list[tuple[int, int]], s: int, e: int) -> bool:
+    """Add [s, e) to one job's sorted, non-overlapping spans unless it overlaps one of them."""
+    at = bisect.bisect_left(taken, (s, e))
+    if (at > 0 and taken[at - 1][1] > s) or (at < len(taken) and taken[at][0] < e):
+        return False
+    taken.insert(at, (s, e))
+    return True
+
+
+_Plan = tuple[tuple[tuple[int, Job], ...], ...]
+
+
+@functools.lru_cache(maxsize=256)
+def _plan(jobs: tuple[Job, ...]) -> tuple[_Plan, _Plan]:
+    """Which jobs read which view: (the first view, a later view, a later leet view) × (lines, chunks)."""
+
+    def pick(keep: Callable[[Job], bool]) -> tuple[tuple[tuple[int, Job], ...], ...]:
+        return tuple(
+            tuple(
+                (j, job) for j, job in enumerate(jobs) if keep(job) and job.across_lines == chunked
+            )
+            for chunked in (False, True)
+        )
+
+    first = pick(lambda job: True)
+    later = pick(lambda job: not job.first_only)
+    later_leet = pick(lambda job: not job.first_only and job.leet)
+    return (first[0], later[0], later_leet[0]), (first[1], later[1], later_leet[1])
+
+
+def scan(jobs: Sequence[Job], text: str, field: str, read: list[View]) -> list[Span]:
+    """Spans of every job over the views of `text`, at original offsets, in one pass."""
+    lined_plan, chunked_plan = _plan(tuple(jobs))
+    taken: list[list[tuple[int, int]]] = [[] for _ in jobs]
+    spans: list[Span] = []
+    for n, view in enumerate(read):
+        which = 0 if n == 0 else 2 if view.words_only else 1
+        for plan, cut in ((lined_plan[which], line_pieces), (chunked_plan[which], chunks)):
+            if not plan:
+                continue
+            for offset, piece in cut(view.text):
+                for j, job in plan:  # the piece's word set is computed once, then cached
+                    for hit in job.finder(piece):
+                        start, end, reason = strip(piece, *hit)
+                        if end <= start:
+                            continue
+                        s, e = view.original(start + offset, end + offset)
+                        if _take(taken[j], s, e):
+                            spans.append(make_span(job.kind, field, s, e, text, reason))
+    return spans
+
+
+def run(
+    kind: str,
+    finder: Finder,
+    text: str,
+    field: str,
+    read: list[View] | None = None,
+    *,
+    across_lines: bool = False,
+) -> list[Span]:
+    """Spans of one kind over all views of `text`, at original offsets, overlaps reported once.
+
+    A long text is read line by line, except by finders whose patterns span
+    lines (`across_lines`: front matter), which read overlapping chunks.
+    """
+    job = Job(kind, finder, across_lines=across_lines)
+    spans = scan([job], text, field, views(text) if read is None else read)
+    spans.sort(key=lambda sp: (sp["start"], sp["end"]))  # type: ignore[arg-type,return-value]
+    return spans
