@@ -4,14 +4,16 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from memory_review.roles import is_reviewer
+from memory_review.roles import is_reviewer, roles_context
 
 
 def team_badges(request: HttpRequest) -> dict[str, Any]:
-    """Counts for the header; nothing (and no query) for visitors and outsiders."""
+    """The roles of ``roles_context`` and the header's counts (none for outsiders)."""
+    context: dict[str, Any] = dict(roles_context(request))
     user = getattr(request, "user", None)
     if user is None or not is_reviewer(user):
-        return {}
+        return context
     from .selectors.team import assigned_count, unread_count
 
-    return {"assigned_count": assigned_count(user), "unread_count": unread_count(user)}
+    context.update(assigned_count=assigned_count(user), unread_count=unread_count(user))
+    return context
