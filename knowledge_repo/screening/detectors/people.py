@@ -69,7 +69,7 @@ _PRED_EN = re.compile(
     r"cheat(?:s|ed|ing)\s+(?:customers|people|us|guests|visitors|clients)|"
     r"(?:drinks|drunk|high)\s+on\s+the\s+job|(?:does|did|takes|took|uses|used|deals|dealt)\s+drugs|"
     r"abused|abuses|harass(?:ed|es)|assaulted|molested|went\s+to\s+(?:prison|jail)|"
-    r"(?:is|was)\s+an?\s+ex-(?:convict|con|prisoner)|did\s+time|was\s+let\s+go\s+for|"
+    r"(?:is|was)\s+an?\s+ex-(?:convict|con|prisoner)|"
     r"grop(?:ed|ing)|(?:for|of)\s+(?:burglary|robbery|shoplifting|stalking|groping)|"
     r"(?:has|had)\s+a\s+criminal\s+record|(?:is|was)\s+(?:under\s+investigation|wanted\s+by\s+(?:the\s+)?police)|"
     # Health.
@@ -101,8 +101,7 @@ _PRED_GATE = gate(
     std hepatitis schizophrenia bipolar ptsd disorder addiction stroke heart breakdown pregnant ill
     rehab depressed suicidal infertile positive hospitalised hospitalized abortion miscarriage
     affair divorced divorcing gay lesbian bisexual transgender sleeps slept sleeping debt owes
-    bankrupt lives convict con prisoner time let groped groping burglary robbery shoplifting
-    stalking"""
+    bankrupt lives convict prisoner groped groping burglary robbery shoplifting stalking"""
 )
 
 _SURNAMES = (
@@ -142,6 +141,9 @@ _PRED_CJK = re.compile(
 _SENTENCE = re.compile(
     r"(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bMrs)(?<!\bSt)(?<!\bProf)\.(?=\s|$)|[!?。！？\n]"
 )
+
+
+_HAN_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 
 def _names(text: str) -> list[tuple[int, int]]:
@@ -202,7 +204,7 @@ def find(text: str) -> list[Hit]:
     if preds:
         refs = [(m.start(), m.end()) for m in _ROLE_EN.finditer(text)] + _names(text)
         hits += _pairs(text, preds, refs, 80) if refs else []
-    if not text.isascii():
+    if not text.isascii() and _HAN_OR_KANA.search(text):
         preds = [(m.start(), m.end()) for m in _PRED_CJK.finditer(text)]
         if preds:
             refs = [(m.start(), m.end()) for m in _REF_CJK.finditer(text)]

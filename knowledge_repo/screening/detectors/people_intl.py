@@ -12,7 +12,9 @@ import re
 
 from ..folding import Hit, fold_pattern, gate, tokens
 
-_NAME = r"[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+\s+[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+"
+# Case-sensitive inside the case-insensitive pattern: a name is two capitalised words, not
+# any two words (which made every word pair a candidate and the pattern slow).
+_NAME = r"(?-i:[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+\s+[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+)"
 _LATIN = {
     "es": (
         r"gerente|dueñ[oa]|propietari[oa]|director[a]?|jef[ea]|encargad[oa]|camarer[oa]|cociner[oa]|"
