@@ -315,6 +315,13 @@ _EN_GATED = tuple(
     (gate(words), re.compile(pattern, _I))
     for words, pattern in zip(_EN_GATES, _EN_PATTERNS, strict=True)
 )
+# Word -> the gated patterns that need it: one set intersection finds the patterns to run.
+_GATE_INDEX: dict[str, list[re.Pattern[str]]] = {}
+for _needed, _pattern in _EN_GATED:
+    for _word in _needed:
+        _GATE_INDEX.setdefault(_word, []).append(_pattern)
+_GATE_WORDS = frozenset(_GATE_INDEX)
+_ORDER = {pattern: i for i, (_, pattern) in enumerate(_EN_GATED)}
 _COMMAND_GATE = gate(
     "tell say inform remind warn advise recommend suggest mention explain answer reply respond send "
     "direct redirect refer point push promote advertise pitch share spread pass let show give offer "
@@ -346,7 +353,8 @@ def find(text: str) -> list[Hit]:
         for m in _EN_COMMAND.finditer(text):
             if not _has_subject(text, m.start()):
                 hits.append((m.start(), m.end(), "instruction to the agent or to every visitor"))
-    others = [pattern for needed, pattern in _EN_GATED if not needed.isdisjoint(words)]
+    present = words & _GATE_WORDS
+    others = sorted({p for w in present for p in _GATE_INDEX[w]}, key=_ORDER.__getitem__)
     if not text.isascii():
         others += [_ZH_OTHER] if _HAN.search(text) else []
         others += [_JA_OTHER] if _KANA.search(text) else []
