@@ -308,6 +308,8 @@ KNOWLEDGE_COMMIT_ENQUEUE = env_bool("KNOWLEDGE_COMMIT_ENQUEUE", True)
 # resets to when it becomes the leader: with committers on several hosts, the
 # one that takes over continues the same history. Empty: one host, no pushing.
 KNOWLEDGE_SHARED_REMOTE = env_str("KNOWLEDGE_SHARED_REMOTE")
+KNOWLEDGE_SIGNING_KEY = env_str("KNOWLEDGE_SIGNING_KEY")  # SSH key signing releases; see seal.py
+KNOWLEDGE_ALLOWED_SIGNERS = env_str("KNOWLEDGE_ALLOWED_SIGNERS")  # default: beside the key
 # kb_verify and /readyz report a change pending longer than this (seconds).
 KNOWLEDGE_PENDING_GRACE_SECONDS = env_int("KNOWLEDGE_PENDING_GRACE_SECONDS", 60)
 PROMPT_INDEX_MAX_LINES = env_int("PROMPT_INDEX_MAX_LINES", 200)

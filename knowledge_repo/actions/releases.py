@@ -9,7 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
-from .. import gitstore
+from .. import gitstore, seal
 from ..models import Change, Release
 from ..recordfile import (
     CHANGELOG_FILE,
@@ -97,6 +97,11 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
         if failures or dry_run:
             return result
         name = name or _next_release_name()
+        try:
+            # Before anything is written: a configured key that is missing stops the cut here.
+            sign_env = seal.signing_env()
+        except seal.SealError as exc:
+            raise KnowledgeError(str(exc)) from exc
         if Release.objects.filter(name=name).exists() or gitstore.ref_exists(
             repo, f"refs/tags/{name}"
         ):
@@ -111,23 +116,26 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
         write_text(log_file, f"# Changelog\n\n{section}\n{old}".rstrip("\n") + "\n")
         who = author_identity(user) if user is not None else committer()
         repo.git.add("--", CHANGELOG_FILE)
+        previous = Release.objects.order_by("-pk").values_list("name", flat=True).first()
+        seal.write_manifest(repo, root, name=name, previous=previous)
         repo.git.commit(
             "-q",
             "--no-verify",
+            *seal.commit_sign_args(),
             "-m",
             f"Release {name}\n\nRelease: {name}\n",
-            env=gitstore.identity_env(author=who, committer=committer()),
+            env={**gitstore.identity_env(author=who, committer=committer()), **sign_env},
         )
         # The message can list thousands of records: pass it as a file, not an argument.
         message_file = root / ".git" / "KB_TAG_MESSAGE"
         write_text(message_file, f"Release {name}\n\n{section}")
         repo.git.tag(
-            "-a",
+            *seal.tag_sign_args(),
             name,
             "-F",
             str(message_file),
             "--cleanup=verbatim",
-            env=gitstore.identity_env(author=who, committer=who),
+            env={**gitstore.identity_env(author=who, committer=who), **sign_env},
         )
         message_file.unlink()
         sha = gitstore.head_sha(repo)

@@ -7,6 +7,7 @@ meant to run under, so inline script or style would break the test.
 
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,8 +15,9 @@ import pytest
 from django.contrib.auth.models import Group
 from django.core.cache import cache
 
+# Outside the checkout (the suite leaves var/ as it found it) and kept after the run.
 SCREENSHOTS = Path(
-    os.environ.get("SCREENSHOTS_DIR", Path(__file__).resolve().parents[2] / "var" / "screenshots")
+    os.environ.get("SCREENSHOTS_DIR", Path(tempfile.gettempdir()) / "memory-review-screenshots")
 )
 CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:"
 

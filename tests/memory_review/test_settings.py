@@ -24,6 +24,12 @@ def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     )
 
 
+def _signing_key(tmp_path: Path) -> str:
+    key = tmp_path / "release_ed25519"
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)], check=True)
+    return str(key)
+
+
 def test_production_settings_pass_check_deploy(tmp_path):
     result = _manage(
         "check",
@@ -34,9 +40,24 @@ def test_production_settings_pass_check_deploy(tmp_path):
         SECRET_KEY="x" * 20 + "production-only-value-that-is-long-and-random-93jd8",
         ALLOWED_HOSTS="memory.example.org",
         MEMORY_REVIEW_VAR_DIR=str(tmp_path),
+        KNOWLEDGE_SIGNING_KEY=_signing_key(tmp_path),
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def test_check_deploy_warns_when_releases_would_be_unsigned(tmp_path):
+    result = _manage(
+        "check",
+        "--deploy",
+        DEBUG="false",
+        SECRET_KEY="x" * 20 + "production-only-value-that-is-long-and-random-93jd8",
+        ALLOWED_HOSTS="memory.example.org",
+        MEMORY_REVIEW_VAR_DIR=str(tmp_path),
+        KNOWLEDGE_SIGNING_KEY="",
+    )
+    assert "knowledge_repo.W001" in result.stderr + result.stdout
+    assert "KNOWLEDGE_SIGNING_KEY is not set" in result.stderr + result.stdout
 
 
 def test_it_refuses_to_start_without_secret_key_when_debug_is_off(tmp_path):
@@ -59,6 +80,7 @@ def test_a_fresh_clone_migrates_and_passes_check_deploy_with_debug_off(tmp_path)
         "SECRET_KEY": "x" * 20 + "production-only-value-that-is-long-and-random-93jd8",
         "ALLOWED_HOSTS": "memory.example.org",
         "MEMORY_REVIEW_VAR_DIR": str(var),
+        "KNOWLEDGE_SIGNING_KEY": _signing_key(tmp_path),
     }
     migrated = _manage("migrate", "--noinput", **env)
     assert migrated.returncode == 0, migrated.stdout + migrated.stderr
