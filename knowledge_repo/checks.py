@@ -175,20 +175,30 @@ def near_duplicates(records: Iterable[tuple[str, str, str]], threshold: float) -
 
 
 def scan_tree(
-    root: Path, blobs: dict[str, str], summaries: dict[str, tuple[str, str]]
+    root: Path,
+    blobs: dict[str, str],
+    summaries: dict[str, tuple[str, str]],
+    *,
+    parsed: dict[str, tuple[RecordData, str]] | None = None,
 ) -> list[Finding]:
     """Every finding in a release tree, ordered by record and line.
 
     ``blobs`` maps each record file to its blob id. Each blob no earlier scan
-    (or the committer) has seen is read and scanned; the rest come from the
-    cache, which is keyed by content, detectors and allow-list.
+    (or the committer) has seen is scanned; the rest come from the cache,
+    which is keyed by content, detectors and allow-list. ``parsed`` holds
+    blobs already read and parsed (blob id -> record, text), which are not
+    read again.
     """
     allowed = screening.public_contacts() + screening.public_domains()
     cache = FindingCache(root, allowed)
+    parsed = parsed or {}
     missing = [(path, sha) for path, sha in blobs.items() if cache.get(sha) is None]
-    for (path, sha), text in zip(
-        missing, read_blobs(root, [sha for _, sha in missing]), strict=True
-    ):
+    for _, sha in missing:
+        if sha in parsed:
+            data, text = parsed[sha]
+            cache.add(sha, data.valid_until, content_findings(data, text, allowed=allowed))
+    unread = [(path, sha) for path, sha in missing if sha not in parsed]
+    for (path, sha), text in zip(unread, read_blobs(root, [sha for _, sha in unread]), strict=True):
         try:
             data = parse_record(text, _slug(path))
         except RecordFormatError:
@@ -248,10 +258,16 @@ def clearances(findings: Iterable[Finding]) -> dict[str, FindingClearance]:
 
 def blocking(findings: Iterable[Finding]) -> list[Finding]:
     """The findings that still stop a release: blocking and not cleared (by two if high-risk)."""
+    from .publicrule import refused_findings
+
     findings = list(findings)
     cleared = clearances(findings)
+    # What the publish step refuses anyway cannot be cleared into a passing release.
+    refused = refused_findings(findings)
     return [
-        f for f in findings if f.blocking and not (f.key in cleared and cleared[f.key].in_force)
+        f
+        for f in findings
+        if f.blocking and (f.key in refused or not (f.key in cleared and cleared[f.key].in_force))
     ]
 
 

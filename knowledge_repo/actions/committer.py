@@ -113,13 +113,10 @@ def _apply(repo: Repo, root: Path, change: Change) -> tuple[str, Files]:
             (root / path).parent.mkdir(exist_ok=True)
             write_text(root / path, new)
         paths.append(path)
-    repo.git.add("-A", "--", *paths)
-    repo.git.commit(
-        "-q",
-        "--no-verify",
-        "--allow-empty",
-        "--cleanup=whitespace",
-        "-m",
+    # Plumbing: the index takes only these paths (a porcelain commit stats every file).
+    sha = gitstore.commit_paths(
+        repo,
+        paths,
         commit_message(change),
         env=gitstore.identity_env(
             author=(change.author_name, change.author_email), committer=committer()
@@ -128,7 +125,7 @@ def _apply(repo: Repo, root: Path, change: Change) -> tuple[str, Files]:
     cache.save()
     # What the release checks will find in these files, found now while the text is in hand.
     checks.remember(root, scanned)
-    return gitstore.head_sha(repo), files
+    return sha, files
 
 
 def _files_from_git(repo: Repo, change: Change, sha: str) -> Files:
