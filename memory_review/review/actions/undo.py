@@ -155,10 +155,9 @@ def new_batch() -> uuid.UUID:
 
 def restored_by_undo(candidate: Candidate) -> bool:
     """True when the candidate's text is a reviewer's draft brought back by an undo."""
-    # Skips and their undos leave the text alone: look past them.
+    # Skips, comments and assignments leave the text alone: look past them.
     last = (
-        ReviewEvent.objects.filter(candidate=candidate)
-        .exclude(action=Action.SKIP)
+        ReviewEvent.objects.filter(candidate=candidate, action__in=[*DECISIONS, Action.UNDO])
         .exclude(undoes__action=Action.SKIP)
         .order_by("-pk")
         .first()
