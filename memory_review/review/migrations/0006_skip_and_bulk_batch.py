@@ -4,20 +4,45 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('review', '0005_team_assignments_comments'),
+        ("review", "0005_team_assignments_comments"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='reviewevent',
-            name='batch',
+            model_name="reviewevent",
+            name="batch",
             field=models.UUIDField(blank=True, db_index=True, null=True),
         ),
         migrations.AlterField(
-            model_name='reviewevent',
-            name='action',
-            field=models.CharField(choices=[('approve', 'Approve'), ('first_approval', 'first approval'), ('reject', 'Reject'), ('duplicate', 'mark duplicate'), ('merge', 'Merge'), ('answer_gap', 'answer gap'), ('undo', 'Undo'), ('skip', 'skip'), ('edit_record', 'edit record'), ('retract_record', 'retract record'), ('revert_change', 'revert change'), ('merge_records', 'merge records'), ('hold', 'first approval of a record change'), ('reject_held', 'reject held change'), ('clear_finding', 'clear release finding'), ('release', 'Release'), ('publish', 'Publish'), ('rollback', 'Rollback'), ('walk_release', 'read a whole release'), ('comment', 'Comment'), ('assign', 'assign'), ('second_opinion', 'ask for a second opinion')], max_length=20),
+            model_name="reviewevent",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("approve", "Approve"),
+                    ("first_approval", "first approval"),
+                    ("reject", "Reject"),
+                    ("duplicate", "mark duplicate"),
+                    ("merge", "Merge"),
+                    ("answer_gap", "answer gap"),
+                    ("undo", "Undo"),
+                    ("skip", "skip"),
+                    ("edit_record", "edit record"),
+                    ("retract_record", "retract record"),
+                    ("revert_change", "revert change"),
+                    ("merge_records", "merge records"),
+                    ("hold", "first approval of a record change"),
+                    ("reject_held", "reject held change"),
+                    ("clear_finding", "clear release finding"),
+                    ("release", "Release"),
+                    ("publish", "Publish"),
+                    ("rollback", "Rollback"),
+                    ("walk_release", "read a whole release"),
+                    ("comment", "Comment"),
+                    ("assign", "assign"),
+                    ("second_opinion", "ask for a second opinion"),
+                ],
+                max_length=20,
+            ),
         ),
     ]
