@@ -273,10 +273,16 @@ def clearances(findings: Iterable[Finding]) -> dict[str, FindingClearance]:
 
 def blocking(findings: Iterable[Finding]) -> list[Finding]:
     """The findings that still stop a release: blocking and not cleared (by two if high-risk)."""
+    from .publicrule import refused_findings
+
     findings = list(findings)
     cleared = clearances(findings)
+    # What the publish step refuses anyway cannot be cleared into a passing release.
+    refused = refused_findings(findings)
     return [
-        f for f in findings if f.blocking and not (f.key in cleared and cleared[f.key].in_force)
+        f
+        for f in findings
+        if f.blocking and (f.key in refused or not (f.key in cleared and cleared[f.key].in_force))
     ]
 
 

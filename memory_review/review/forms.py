@@ -170,3 +170,17 @@ class HeldDecisionForm(forms.Form):
 
 class RetractForm(forms.Form):
     reason = forms.CharField(max_length=500)
+
+    def clean_reason(self) -> str:
+        """The reason is kept with the record's history: no personal data, as for record text."""
+        from knowledge_repo import publicrule
+
+        reason = self.cleaned_data["reason"]
+        problems = publicrule.text_problems({"reason": reason})
+        if problems:
+            raise forms.ValidationError(
+                _("The reason must not hold personal data (%(found)s); say why without it.")
+                % {"found": "; ".join(p.removeprefix("reason: ") for p in problems)},
+                code="public",
+            )
+        return reason

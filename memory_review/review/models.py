@@ -74,6 +74,9 @@ class ReviewEvent(models.Model):
         PUBLISH = "publish", _("Publish")
         ROLLBACK = "rollback", _("Rollback")
         WALK_RELEASE = "walk_release", _("read a whole release")
+        COMMENT = "comment", _("Comment")
+        ASSIGN = "assign", _("assign")
+        SECOND_OPINION = "second_opinion", _("ask for a second opinion")
 
     candidate = models.ForeignKey(
         "extraction.Candidate",
@@ -203,3 +206,19 @@ class ReleaseReading(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} read change {self.change_id} of {self.release_id}"
+
+
+# Assignments, comments and notifications live in their own module (the team's work).
+from .team_models import Assignment, Comment, Notification  # noqa: E402
+
+__all__ = [
+    "Assignment",
+    "Claim",
+    "Comment",
+    "HeldChange",
+    "Notification",
+    "ReleaseReading",
+    "ReviewEvent",
+    "ReviewerProfile",
+    "Skip",
+]
