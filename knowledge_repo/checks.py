@@ -26,7 +26,7 @@ from pathlib import Path
 from django.conf import settings
 from django.utils import timezone
 
-from . import placeholders, screening
+from . import duplicatescan, placeholders, screening
 from .findingcache import FindingCache, Raw
 from .models import FindingClearance
 from .reader import read_blobs
@@ -174,21 +174,47 @@ def near_duplicates(records: Iterable[tuple[str, str, str]], threshold: float) -
     return found
 
 
+def near_duplicate_findings(root: Path, summaries: dict[str, tuple[str, str]]) -> list[Finding]:
+    """Records that nearly duplicate an earlier one, kept up to date change by change."""
+    pairs = duplicatescan.update(root, summaries, settings.RELEASE_NEAR_DUPLICATE_SCORE)
+    return [
+        Finding(
+            slug=slug,
+            kind="near_duplicate",
+            line=1,
+            text=other,
+            message=f"near-duplicate of {other} ({score:.0%} alike): merge or clear",
+            high_risk=False,
+        )
+        for slug, (other, score) in sorted(pairs.items())
+    ]
+
+
 def scan_tree(
-    root: Path, blobs: dict[str, str], summaries: dict[str, tuple[str, str]]
+    root: Path,
+    blobs: dict[str, str],
+    summaries: dict[str, tuple[str, str]],
+    *,
+    parsed: dict[str, tuple[RecordData, str]] | None = None,
 ) -> list[Finding]:
     """Every finding in a release tree, ordered by record and line.
 
     ``blobs`` maps each record file to its blob id. Each blob no earlier scan
-    (or the committer) has seen is read and scanned; the rest come from the
-    cache, which is keyed by content, detectors and allow-list.
+    (or the committer) has seen is scanned; the rest come from the cache,
+    which is keyed by content, detectors and allow-list. ``parsed`` holds
+    blobs already read and parsed (blob id -> record, text), which are not
+    read again.
     """
     allowed = screening.public_contacts() + screening.public_domains()
     cache = FindingCache(root, allowed)
+    parsed = parsed or {}
     missing = [(path, sha) for path, sha in blobs.items() if cache.get(sha) is None]
-    for (path, sha), text in zip(
-        missing, read_blobs(root, [sha for _, sha in missing]), strict=True
-    ):
+    for _, sha in missing:
+        if sha in parsed:
+            data, text = parsed[sha]
+            cache.add(sha, data.valid_until, content_findings(data, text, allowed=allowed))
+    unread = [(path, sha) for path, sha in missing if sha not in parsed]
+    for (path, sha), text in zip(unread, read_blobs(root, [sha for _, sha in unread]), strict=True):
         try:
             data = parse_record(text, _slug(path))
         except RecordFormatError:
@@ -203,8 +229,7 @@ def scan_tree(
             slug = _slug(path)
             found += [Finding(slug, *raw) for raw in entry.findings]
             found += _expired(slug, entry.valid_until, today)
-    rows = ((slug, name, desc) for slug, (name, desc) in summaries.items())
-    found += near_duplicates(rows, settings.RELEASE_NEAR_DUPLICATE_SCORE)
+    found += near_duplicate_findings(root, summaries)
     return sorted(found, key=lambda f: (f.slug, f.line, f.kind))
 
 
@@ -248,10 +273,16 @@ def clearances(findings: Iterable[Finding]) -> dict[str, FindingClearance]:
 
 def blocking(findings: Iterable[Finding]) -> list[Finding]:
     """The findings that still stop a release: blocking and not cleared (by two if high-risk)."""
+    from .publicrule import refused_findings
+
     findings = list(findings)
     cleared = clearances(findings)
+    # What the publish step refuses anyway cannot be cleared into a passing release.
+    refused = refused_findings(findings)
     return [
-        f for f in findings if f.blocking and not (f.key in cleared and cleared[f.key].in_force)
+        f
+        for f in findings
+        if f.blocking and (f.key in refused or not (f.key in cleared and cleared[f.key].in_force))
     ]
 
 

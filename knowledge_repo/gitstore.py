@@ -118,7 +118,60 @@ def ensure_repository(path: Path, remotes: list[str], committer: tuple[str, str]
 
 
 def head_sha(repo: Repo) -> str:
-    return repo.git.rev_parse("HEAD")
+    """The commit HEAD points at, read from the ref files when they hold it (no process)."""
+    return _read_ref(Path(repo.git_dir), "HEAD") or repo.git.rev_parse("HEAD")
+
+
+_SHA = re.compile(r"^[0-9a-f]{40}$")
+
+
+def _read_ref(git_dir: Path, name: str, depth: int = 0) -> str | None:
+    # A loose ref (or HEAD's symbolic ref to one); None sends the caller to rev-parse
+    # (packed refs, worktrees, anything unusual).
+    try:
+        text = (git_dir / name).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    if text.startswith("ref: refs/") and depth < 3:
+        return _read_ref(git_dir, text[len("ref: ") :], depth + 1)
+    return text if _SHA.match(text) else None
+
+
+def clean_message(message: str) -> str:
+    """What ``git commit --cleanup=whitespace`` makes of a message (``git stripspace``)."""
+    lines = [line.rstrip() for line in message.split("\n")]
+    out: list[str] = []
+    for line in lines:
+        if line or (out and out[-1]):
+            out.append(line)
+    while out and not out[-1]:
+        out.pop()
+    return "\n".join(out) + "\n" if out else ""
+
+
+def commit_paths(repo: Repo, paths: list[str], message: str, env: dict[str, str]) -> str:
+    """Commit the working-copy state of ``paths`` (written or deleted) on HEAD; the new sha.
+
+    What ``git add -A -- paths`` and ``git commit --allow-empty --no-verify
+    --cleanup=whitespace`` do, through plumbing: the index takes only these
+    paths and the commit is written from it, so git never walks the other
+    files of a large working copy (a bare ``git commit`` stats all of them).
+    Four git processes, as ``add``, ``commit`` and ``rev-parse`` were, but each
+    cheap; a ``post-commit`` hook still runs. Call it holding
+    ``writer_lock``.
+    """
+    parent = head_sha(repo)
+    repo.git.update_index("--add", "--remove", "--", *dict.fromkeys(paths))
+    tree = repo.git.write_tree()
+    message = clean_message(message)
+    sha = repo.git.commit_tree(tree, "-p", parent, "-m", message, env=env).strip()
+    subject = message.partition("\n")[0]
+    # With the old value: git refuses if HEAD moved since it was read.
+    repo.git.update_ref("-m", f"commit: {subject}", "HEAD", sha, parent)
+    if os.access(Path(repo.git_dir) / "hooks" / "post-commit", os.X_OK):
+        # As after ``git commit`` (which ``--no-verify`` does not skip); no process otherwise.
+        repo.git.hook("run", "--ignore-missing", "post-commit", env=env)
+    return sha
 
 
 def recent_change_ids(repo: Repo, depth: int = 200) -> dict[int, str]:

@@ -214,6 +214,10 @@ class Publication(models.Model):
     at = models.DateTimeField(auto_now_add=True)
     # [{"remote": url, "ok": bool, "error": str}, ...]
     results = models.JSONField(default=list)
+    # Provenance: the public snapshot commit this publication made (tree = the
+    # release's tree) and the internal release commit it was made from.
+    snapshot_sha = models.CharField(max_length=40, blank=True)
+    release_sha = models.CharField(max_length=40, blank=True)
 
     class Meta:
         ordering = ["-pk"]

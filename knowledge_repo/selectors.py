@@ -64,6 +64,8 @@ class Snapshot:
     records: dict[str, RecordData] = field(default_factory=dict)
     summaries: dict[str, tuple[str, str]] = field(default_factory=dict)
     errors: dict[str, str] = field(default_factory=dict)
+    # Blob id -> (record, file text) of the records this snapshot read: the scan reuses them.
+    parsed: dict[str, tuple[RecordData, str]] = field(default_factory=dict, repr=False)
     _index_lines: dict[str, str] | None = field(default=None, repr=False)
 
     @property
@@ -122,6 +124,7 @@ def take_snapshot(repo: Repo | None = None, ref: str = "HEAD", *, full: bool = F
             continue
         snap.records[slug] = record
         snap.summaries[slug] = (record.name, record.description)
+        snap.parsed[sha] = (record, text)
         cache.add(sha, record)
     cache.save()
     return snap
@@ -177,7 +180,9 @@ def checks_with_findings(
     """
     snap = snapshot or take_snapshot()
     failures = release_checks(snapshot=snap)
-    found = checks.scan_tree(snap.root or repo_path(), snap.blobs, snap.summaries)
+    found = checks.scan_tree(
+        snap.root or repo_path(), snap.blobs, snap.summaries, parsed=snap.parsed
+    )
     found += checks.index_budget({p: snap.files[p] for p in index_paths(snap.files)})
     return failures + finding_failures(found), found
 

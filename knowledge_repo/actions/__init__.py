@@ -25,7 +25,13 @@ pending change found there is recorded with that commit, not committed again.
 
 from .committer import commit_message, commit_pending, retry_failed
 from .maintenance import ReindexResult, reindex
-from .publishing import publish_release, published_release, rollback_release
+from .publishing import (
+    publish_problems,
+    publish_release,
+    published_release,
+    rollback_release,
+    rollback_target,
+)
 from .records import (
     KEEP,
     KeepType,
@@ -64,6 +70,7 @@ __all__ = [
     "cut_release",
     "ensure_initialised",
     "merge_records",
+    "publish_problems",
     "publish_release",
     "published_release",
     "record_data",
@@ -74,5 +81,6 @@ __all__ = [
     "revert_change",
     "revert_preview",
     "rollback_release",
+    "rollback_target",
     "update_record",
 ]

@@ -199,8 +199,9 @@ def create_record(
     ``approvers`` (the author when empty) are who ``reviewed_by`` names. ``sources``
     are internal references (kept on the Change); the record carries opaque ones.
     ``context`` (a gap's question) stays in the app's history, not in git;
-    ``search_keys`` (visitors' wordings, screened) go into the front matter. A
-    candidate approved again after its approval was undone gets back its slug.
+    ``search_keys`` (visitors' wordings, screened; with the superseded records')
+    go into the front matter. A candidate approved again after its approval
+    was undone gets back its slug.
     """
     _check_fields(name, type)
     with transaction.atomic():
@@ -222,7 +223,7 @@ def create_record(
             reviewed_by=reviewers,
             supersedes=[r.slug for r in superseded],
             valid_until=valid_until,
-            search_keys=list(search_keys),
+            search_keys=unique([*search_keys, *(k for r in superseded for k in r.search_keys)]),
             created=now,
             updated=now,
             open_flags=unique(open_flags),
@@ -264,12 +265,13 @@ def update_record(
     open_flags: Sequence[str] = (),
     valid_until: dt.date | None | KeepType = KEEP,
     approvers: Sequence[Any] = (),
+    search_keys: Sequence[str] | KeepType = KEEP,
 ) -> Change:
     """Change a record's text; the slug stays (links keep working), sources accumulate.
 
-    ``open_flags`` replaces the record's flags; ``valid_until`` is kept unless
-    given (None clears it). ``reviewed_by`` becomes the people who approved
-    this text (``approvers``, or the author), not earlier versions' reviewers.
+    ``open_flags`` replaces the record's flags; ``valid_until`` and ``search_keys``
+    are kept unless given (given keys replace them). ``reviewed_by`` becomes the
+    people who approved this text (``approvers``, or the author).
     """
     _check_fields(name, type)
     with transaction.atomic():
@@ -286,6 +288,8 @@ def update_record(
         record.open_flags = unique(open_flags)
         if not isinstance(valid_until, KeepType):
             record.valid_until = valid_until
+        if not isinstance(search_keys, KeepType):
+            record.search_keys = list(search_keys)
         record.updated = timezone.now()
         record.commit = ""
         record.save()
@@ -341,7 +345,8 @@ def merge_records(
     """Replace several records by one that supersedes them, in one commit.
 
     The merged record keeps the slug of a merged record when its name gives
-    that slug, so links to the main record survive; the others are removed.
+    that slug, so links to the main record survive; the others are removed
+    (their search keys stay, on it).
     """
     _check_fields(name, type)
     wanted = unique(slugs)
@@ -366,6 +371,7 @@ def merge_records(
         record.sources = all_sources
         record.reviewed_by = reviewers
         record.supersedes = [s for s in wanted if s != slug]
+        record.search_keys = unique([k for r in merged for k in r.search_keys])
         record.open_flags = unique(open_flags)
         record.valid_until = valid_until
         record.updated = now

@@ -9,7 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
-from .. import gitstore, seal
+from .. import gitstore, publicrule, seal
 from ..models import Change, Release
 from ..recordfile import (
     CHANGELOG_FILE,
@@ -77,6 +77,10 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
     ensure_initialised()
     if name is not None and not _RELEASE_NAME.match(name):
         raise KnowledgeError(f"{name!r} is not a valid release name (letters, digits, . _ -)")
+    if name is not None and publicrule.text_problems({"release name": name}):
+        raise KnowledgeError(
+            f"{name!r} cannot be a release name: it would be public, and it reads as personal data"
+        )
     root = repo_path()
     with gitstore.writer_lock(root), gitstore.open_repo(root) as repo:
         snapshot = selectors.take_snapshot(repo)

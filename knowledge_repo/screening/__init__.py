@@ -19,7 +19,7 @@ person when :func:`high_risk` finds anything.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Set
 
 from . import classifier
 from .contacts import allow_keys, allowed, allowed_domains, public_contacts, public_domains
@@ -118,19 +118,27 @@ CHECKS: tuple[Callable[..., list[Span]], ...] = (
 
 
 def _screen_one(
-    text: str, field: str, keys: set[str], domains: frozenset[str], kinds: Collection[str] | None
+    text: str, field: str, keys: Set[str], domains: frozenset[str], kinds: Collection[str] | None
 ) -> list[Span]:
     read = views(text)  # folded once, shared by the detectors
     wanted = TEXT_KINDS if kinds is None else kinds
     spans: list[Span] = []
     if HIDDEN_CHARS in wanted:
         spans += hidden_characters(text, field)
-    for span in scan(_jobs(frozenset(wanted), domains), text, field, read):
+    wanted = wanted if isinstance(wanted, frozenset) else frozenset(wanted)
+    for span in scan(_jobs(wanted, domains), text, field, read):
         if span["kind"] != PERSONAL_DATA or not allowed(
             str(span["text"]), str(span["reason"]), keys
         ):
             spans.append(span)
     return spans
+
+
+@functools.lru_cache(maxsize=64)
+def _allow(values: tuple[str, ...]) -> tuple[frozenset[str], frozenset[str]]:
+    """The allow-list's keys and domains, computed once per list (the list rarely changes)."""
+    keys = frozenset(allow_keys(values))
+    return keys, allowed_domains(keys)
 
 
 _JOBS = (
@@ -203,8 +211,7 @@ def screen(
     found. `classify=True` adds the Anthropic classifier when an API key is
     configured (a callable may be given instead); otherwise nothing changes.
     """
-    keys = allow_keys(public_contacts() + public_domains() if allow is None else allow)
-    domains = allowed_domains(keys)
+    keys, domains = _allow(public_contacts() + public_domains() if allow is None else tuple(allow))
     named = [(field, text) for field, text in fields if text]
     spans: list[Span] = []
     for field, text in named:

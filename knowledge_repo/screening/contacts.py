@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 
 from .detectors.personal import ADDRESS_REASON, EMAIL_REASON, PHONE_REASON
 from .folding import is_hidden
@@ -36,7 +36,7 @@ def public_domains() -> tuple[str, ...]:
 _DOMAIN = re.compile(r"(?:https?://)?((?:[a-z0-9-]+\.)+[a-z]{2,})/?", re.IGNORECASE)
 
 
-def allowed_domains(keys: set[str]) -> frozenset[str]:
+def allowed_domains(keys: Set[str]) -> frozenset[str]:
     """The domains among the allow-list's keys: listed domains and those of listed e-mails."""
     out = {k[1:] for k in keys if k[0] == "!"}
     out |= {k.rsplit("@", 1)[1] for k in keys if k[0] == "@" and "@" in k[1:]}
@@ -75,7 +75,7 @@ def allow_keys(allow: Iterable[str]) -> set[str]:
     return keys
 
 
-def allowed(snippet: str, reason: str, keys: set[str]) -> bool:
+def allowed(snippet: str, reason: str, keys: Set[str]) -> bool:
     """The flagged snippet is one of the allowed public contacts (an address may be part of one)."""
     if not keys:
         return False

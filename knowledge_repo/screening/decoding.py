@@ -89,7 +89,11 @@ def _segments(pattern: re.Pattern[str], decode, text: str) -> list[tuple[int, in
 
 
 def _rot13(view: View) -> list[View]:
-    if "\n" not in view.text and not _COMMON.isdisjoint(tokens(view.text)):
+    if "\n" not in view.text and (
+        not view.text.isascii()
+        and len(_ASCII_WORDS.findall(view.text)) < 3
+        or not _COMMON.isdisjoint(tokens(view.text))
+    ):
         return []
     out = []
     at = 0

@@ -46,6 +46,16 @@ MAYBE_HIDDEN = regex.compile(
 )
 
 
+_ASCII_HIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def may_hide(text: str) -> bool:
+    """Whether `text` may hold a hidden character (a quick search; ASCII has only controls)."""
+    if text.isascii():
+        return _ASCII_HIDDEN.search(text) is not None
+    return MAYBE_HIDDEN.search(text) is not None
+
+
 def make_span(kind: str, field: str, start: int, end: int, text: str, reason: str) -> Span:
     """One flag: the kind, the field it is in, offsets into the original text, the snippet, why."""
     return {
@@ -215,7 +225,7 @@ def fold(text: str, *, hidden_as_space: bool = False) -> View:
     One C-level translate, then Python work only at the few characters that do
     not fold one for one (combining marks, hidden characters, ligatures).
     """
-    if text.isascii() and not MAYBE_HIDDEN.search(text):
+    if text.isascii() and not _ASCII_HIDDEN.search(text):
         return View(text)
     translated = text.translate(_TABLE)
     if _TABLE.irregular.isdisjoint(text):  # one character for one: offsets unchanged
@@ -305,7 +315,7 @@ def views(text: str) -> list[View]:
     first = fold(text)
     read = [first]
     # Only a hidden character between two letters can join words; emoji selectors cannot.
-    for start, end in lines(text, _JOINS_WORDS) if MAYBE_HIDDEN.search(text) else ():
+    for start, end in lines(text, _JOINS_WORDS) if may_hide(text) else ():
         spaced = fold(text[start:end], hidden_as_space=True)
         read.append(shifted(spaced, start))
     for view in list(read):

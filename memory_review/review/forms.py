@@ -1,8 +1,8 @@
 from django import forms
 from django.core import signing
 from django.urls import reverse_lazy
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
 
 from memory_review.extraction.models import Candidate
 
@@ -73,6 +73,12 @@ class RejectForm(forms.Form):
 
     def reason_text(self) -> str:
         reason = self.cleaned_data["reason"]
+        detail = self.cleaned_data.get("detail", "").strip()
+        return f"{reason}: {detail}" if detail else reason
+
+    def reason_shown(self) -> str:
+        """The reason as the reviewer chose it, in their language (the stored one is English)."""
+        reason = gettext(self.cleaned_data["reason"])
         detail = self.cleaned_data.get("detail", "").strip()
         return f"{reason}: {detail}" if detail else reason
 
@@ -170,3 +176,17 @@ class HeldDecisionForm(forms.Form):
 
 class RetractForm(forms.Form):
     reason = forms.CharField(max_length=500)
+
+    def clean_reason(self) -> str:
+        """The reason is kept with the record's history: no personal data, as for record text."""
+        from knowledge_repo import publicrule
+
+        reason = self.cleaned_data["reason"]
+        problems = publicrule.text_problems({"reason": reason})
+        if problems:
+            raise forms.ValidationError(
+                _("The reason must not hold personal data (%(found)s); say why without it.")
+                % {"found": "; ".join(p.removeprefix("reason: ") for p in problems)},
+                code="public",
+            )
+        return reason

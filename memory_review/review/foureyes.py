@@ -126,24 +126,12 @@ def require_four_eyes(*, user: Any, release: Release) -> None:
 
 
 def require_rollback_allowed(*, user: Any, current: Release | None) -> None:
-    """A rollback needs a named publisher and a release before ``current`` that was published.
+    """A rollback needs a named publisher; it goes to the release published before ``current``.
 
-    Going back publishes nothing new only when the release it goes to was
-    public before (and so passed this rule, or predates it).
+    Going back publishes nothing new: the target (``rollback_target``) was
+    public before, and the publish rule runs on it again.
     """
     if user is None or not getattr(user, "pk", None):
         raise FourEyesRefused("A person must roll back: name the account (kb_rollback --user).")
     if not is_publisher(user):
         raise FourEyesRefused(f"{user.get_username()} is not a publisher.")
-    if current is None:
-        return  # the knowledge repository says there is nothing to roll back
-    previous = Release.objects.filter(pk__lt=current.pk).order_by("-pk").first()
-    if (
-        previous is not None
-        and not previous.publications.filter(action=Publication.Action.PUBLISH).exists()
-    ):
-        raise FourEyesRefused(
-            f"The release before {current.name}, {previous.name}, was never published: rolling "
-            "back to it would publish text no publisher walked. Publish the release you want "
-            "instead."
-        )

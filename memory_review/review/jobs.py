@@ -12,9 +12,10 @@ from dataclasses import asdict
 from typing import Any
 
 from knowledge_repo import actions as kr
+from knowledge_repo import gitstore, publicrule, screening
 from knowledge_repo import selectors as kb
 from knowledge_repo.jobs import JobError
-from knowledge_repo.models import Change
+from knowledge_repo.models import Change, Publication, Release
 
 from . import actions
 
@@ -27,9 +28,33 @@ def committed_head() -> int:
     return last.pk if last else 0
 
 
+def check_state() -> list[Any]:
+    """What a check result is current for: committed changes, releases, publications and
+    the allow-list (the publish rule reads it)."""
+    last_release = Release.objects.order_by("-pk").values_list("pk", flat=True).first()
+    last_publication = Publication.objects.order_by("-pk").values_list("pk", flat=True).first()
+    contacts = ",".join(screening.public_contacts() + screening.public_domains())
+    return [committed_head(), last_release or 0, last_publication or 0, contacts]
+
+
+def publish_decisions(root: Any) -> dict[str, Any]:
+    """What the publish rule decides now: on the tree a cut would tag, and for each release."""
+    releases = list(Release.objects.order_by("-pk")[:50])
+    target = kr.rollback_target()
+    if target is not None and target not in releases:
+        releases.append(target)
+    with gitstore.open_repo(root or kr.repo_path()) as repo:
+        head = publicrule.tree_problems(repo, "HEAD")
+    return {
+        "publish_head": head,
+        "publishable": {r.name: kr.publish_problems(r) for r in releases},
+    }
+
+
 def release_check(*, progress: Progress, user: Any = None) -> dict[str, Any]:
     """The release checks, the findings and what changed since the last release."""
-    head = committed_head()
+    state = check_state()
+    head = state[0]
     progress("reading the records")
     snapshot = kb.take_snapshot()
     progress("checking every record")
@@ -39,8 +64,12 @@ def release_check(*, progress: Progress, user: Any = None) -> dict[str, Any]:
     from_findings = len(kb.finding_failures(findings))
     failures = failures[: len(failures) - from_findings]
     progress("comparing with the last release")
+    publishing = publish_decisions(snapshot.root)
     return {
         "head": head,
+        "state": state,
+        **publishing,
+        "refused": publicrule.refused_findings(findings),
         "failures": [asdict(f) for f in failures],
         "findings": [asdict(f) for f in findings],
         "changelog": kb.changes_since_last_release(snapshot=snapshot),

@@ -99,13 +99,18 @@ def _locked(path: Path) -> Iterator[None]:
 
 
 def release_name(repo: Path, commit: str) -> str:
-    """The release (tag) at ``commit``: the newest when several tags point at it, else ''."""
+    """The release at ``commit``: its tag (the newest when several point at it), else the
+    ``Release:`` trailer a publication's snapshot commit carries (a release published again
+    or rolled back to is a new commit its tag does not point at), else ''."""
     try:
         tags = git(repo, "tag", "--points-at", commit, "--sort=-v:refname").decode().split()
+        if tags:
+            return tags[0]
+        out = git(repo, "log", "-1", "--format=%(trailers:key=Release,valueonly)", commit)
     except KnowledgeBaseError:
         return ""
-    # The newest release name when several tags point at one commit.
-    return tags[0] if tags else ""
+    names = out.decode().split()
+    return names[-1] if names and len(names[-1]) <= 100 else ""
 
 
 def _refs(repo: Path, prefix: str) -> dict[str, str]:

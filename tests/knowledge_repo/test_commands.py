@@ -18,7 +18,7 @@ def run(*args):
     return out.getvalue() + err.getvalue()
 
 
-def test_kb_init_creates_both_repositories_and_is_idempotent(kb, tmp_path):
+def test_kb_init_creates_both_repositories_and_is_idempotent(kb, tmp_path, db):
     assert "created" in run("kb_init")
     assert git(kb, "show", "HEAD:MEMORY.md") == "# Memory\n\n"
     assert (tmp_path / "published.git" / "HEAD").exists()
@@ -117,7 +117,8 @@ def test_kb_publish_and_kb_rollback(kb, tmp_path, alice, bob):
         run("kb_rollback", "--yes")
     assert "published is now v1" in run("kb_rollback", "--yes", "--user", "bob")
     remote = tmp_path / "published.git"
-    assert git(remote, "rev-parse", "published") == git(kb, "rev-parse", "v1^{commit}")
+    assert git(remote, "rev-parse", "published^{tree}") == git(kb, "rev-parse", "v1^{tree}")
+    assert "Roll back to v1" in git(remote, "log", "-1", "--format=%B", "published")
     with pytest.raises(CommandError):
         run("kb_publish", "v9")
     with pytest.raises(CommandError, match="no user"):

@@ -39,27 +39,59 @@ def test_it_fails_while_changes_wait_in_the_outbox(kb, alice, bob):
 
 def test_it_rescans_the_tree_and_needs_two_people_to_clear_personal_data(kb, alice, bob, dora):
     # The record file itself is scanned, whatever the database thinks of it.
-    make_record(alice, body="Intro.\nWrite to jane.doe@example.com for access.\n")
+    make_record(alice, body="Intro.\nThe office is at 12 Baker Street, London NW1 6XE.\n")
     commit_pending()
     result = cut_release(user=bob)
     assert result.release is None
     assert [(f.slug, f.reason) for f in result.failures] == [("running-the-tests", "personal_data")]
     (finding,) = [f for f in result.findings if f.kind == "personal_data"]
     assert finding.path == "records/running-the-tests.md"
-    assert finding.text == "jane.doe@example.com" and finding.high_risk
+    assert "12 Baker Street" in finding.text and finding.high_risk
     line = (kb / finding.path).read_text().splitlines()[finding.line - 1]
-    assert "jane.doe@example.com" in line
+    assert "12 Baker Street" in line
     assert f"records/running-the-tests.md:{finding.line}:" in result.failures[0].message
 
     from memory_review.review.actions import SecondReviewerRequired, clear_finding
 
-    clear_finding(user=bob, finding=finding, reason="the team's shared inbox")
+    clear_finding(user=bob, finding=finding, reason="the company's own office")
     assert cut_release(user=bob, dry_run=True).failures, (
         "one person cannot clear a high-risk finding"
     )
     with pytest.raises(SecondReviewerRequired):
         clear_finding(user=bob, finding=finding, reason="again")
     clear_finding(user=dora, finding=finding, reason="confirmed with the team")
+    assert cut_release(user=bob).release is not None
+
+
+def test_an_address_publishing_refuses_cannot_be_cleared_into_a_release(
+    kb, alice, bob, dora, settings
+):
+    from memory_review.review.actions import ReviewError, clear_finding
+
+    make_record(alice, body="Intro.\nWrite to jane.doe@example.com for access.\n")
+    commit_pending()
+    (finding,) = [f for f in cut_release(user=bob, dry_run=True).findings]
+    with pytest.raises(ReviewError, match="PUBLIC_CONTACTS"):
+        clear_finding(user=bob, finding=finding, reason="the team's shared inbox")
+    # Even a clearance on record (given before the allow-list changed) does not let it ship.
+    from django.utils import timezone
+
+    from knowledge_repo.models import FindingClearance
+
+    FindingClearance.objects.create(
+        key=finding.key,
+        slug=finding.slug,
+        kind=finding.kind,
+        text=finding.text,
+        reason="old",
+        high_risk=True,
+        cleared_by=bob,
+        cleared_at=timezone.now(),
+        confirmed_by=dora,
+    )
+    assert cut_release(user=bob).release is None
+    # What lets it ship: the organisation's own address on the allow-list.
+    settings.PUBLIC_CONTACTS = ["jane.doe@example.com"]
     assert cut_release(user=bob).release is not None
 
 
@@ -181,6 +213,7 @@ def test_publish_and_rollback_move_the_published_branch_on_the_remote(kb, tmp_pa
     make_record(alice, name="Tests", body="first\n")
     commit_pending()
     v1 = cut_release(user=bob).release
+    first = publish_release(user=bob, name="v1")
     update_record(
         author=alice, slug="tests", name="Tests", description="", body="second\n", type="project"
     )
@@ -189,19 +222,28 @@ def test_publish_and_rollback_move_the_published_branch_on_the_remote(kb, tmp_pa
 
     publication = publish_release(user=bob, name="v2")
     assert publication.ok and publication.user == bob and publication.action == "publish"
-    assert git(remote, "rev-parse", "published").strip() == v2.sha
-    assert git(remote, "rev-parse", "v2^{commit}").strip() == v2.sha
+    # The remote gets a snapshot of the release's tree, never the release commit itself.
+    assert git(remote, "rev-parse", "published").strip() == publication.snapshot_sha
+    assert publication.release_sha == v2.sha != publication.snapshot_sha
+    assert git(remote, "rev-parse", "published^{tree}") == git(kb, "rev-parse", "v2^{tree}")
+    assert git(remote, "rev-parse", "published^").strip() == first.snapshot_sha
+    assert git(remote, "rev-parse", "v2^{commit}").strip() == publication.snapshot_sha
     with open_knowledge(remote) as kb_:
         assert kb_.records()[0].body == "second\n"
 
     back = rollback_release(user=bob)
     assert back.action == "rollback" and back.release == v1 and back.ok
-    assert git(remote, "rev-parse", "published").strip() == v1.sha
+    assert git(remote, "rev-parse", "published^{tree}") == git(kb, "rev-parse", "v1^{tree}")
+    assert git(remote, "rev-parse", "published^").strip() == publication.snapshot_sha
     with open_knowledge(remote) as kb_:
         assert kb_.records()[0].body == "first\n"
-    assert [p.action for p in Publication.objects.order_by("pk")] == ["publish", "rollback"]
-    with pytest.raises(KnowledgeError):
-        rollback_release(user=bob)
+    assert [p.action for p in Publication.objects.order_by("pk")] == [
+        "publish",
+        "publish",
+        "rollback",
+    ]
+    # Back again: v2 was published before v1 was published again.
+    assert rollback_release(user=bob).release == v2
 
 
 def test_a_failing_remote_is_reported_and_the_others_are_updated(
@@ -219,7 +261,7 @@ def test_a_failing_remote_is_reported_and_the_others_are_updated(
     assert not publication.ok
     assert publication.failed_remotes == [str(broken)]
     assert publication.results[0]["error"]
-    assert git(good, "rev-parse", "published").strip() == release.sha
+    assert git(good, "rev-parse", "published").strip() == publication.snapshot_sha
 
 
 def test_publishing_an_unknown_release_is_refused(kb, bob):

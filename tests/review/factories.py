@@ -64,10 +64,25 @@ def candidate(**kw: Any) -> Candidate:
 
 
 def personal(**kw: Any) -> Candidate:
-    """A high-risk candidate: an email address in the body."""
-    body = "Write to jane.doe@example.com for access."
-    start = body.index("jane")
-    end = start + len("jane.doe@example.com")
+    """A high-risk candidate: an email address in the body (publishing refuses it)."""
+    return _flagged(
+        "Write to jane.doe@example.com for access.", "jane.doe@example.com", "email address", **kw
+    )
+
+
+def postal(**kw: Any) -> Candidate:
+    """A high-risk candidate whose finding two people may clear: a postal address."""
+    return _flagged(
+        "Visit us at 12 Baker Street, London NW1 6XE.",
+        "12 Baker Street, London NW",
+        "postal address",
+        **kw,
+    )
+
+
+def _flagged(body: str, found: str, reason: str, **kw: Any) -> Candidate:
+    start = body.index(found)
+    end = start + len(found)
     return candidate(
         body=body,
         flag_personal_data=True,
@@ -78,7 +93,7 @@ def personal(**kw: Any) -> Candidate:
                 "start": start,
                 "end": end,
                 "text": body[start:end],
-                "reason": "email address",
+                "reason": reason,
             }
         ],
         **kw,

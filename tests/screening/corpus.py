@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from .detector_corpus import CORPUS, Example
 from .dev_corpus import DEV_MORE
+from .dev_more_claims import DEV_CLAIMS
 from .heldout_corpus import HELDOUT
+from .heldout_more import HELDOUT_MORE
 
 LANGS = ("en", "zh", "ja", "ko", "es", "pt", "fr", "de", "it", "ru")
 
-DEV: tuple[Example, ...] = CORPUS + DEV_MORE
-TEST: tuple[Example, ...] = HELDOUT
+DEV: tuple[Example, ...] = CORPUS + DEV_MORE + DEV_CLAIMS
+TEST: tuple[Example, ...] = HELDOUT + HELDOUT_MORE

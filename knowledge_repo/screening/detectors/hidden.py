@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..folding import MAYBE_HIDDEN, Span, is_hidden, make_span
+from ..folding import MAYBE_HIDDEN, Span, is_hidden, make_span, may_hide
 
 HIDDEN_CHARS = "hidden_chars"
 
@@ -13,7 +13,7 @@ def hidden_characters(text: str, field: str = "body") -> list[Span]:
     """Zero-width, bidirectional-control and other invisible characters, one span per run."""
     # Only the characters the quick pattern finds can be hidden; runs are joined when adjacent.
     runs: list[list[int]] = []
-    for m in MAYBE_HIDDEN.finditer(text):
+    for m in MAYBE_HIDDEN.finditer(text) if may_hide(text) else ():
         i = m.start()
         if not is_hidden(text[i]):
             continue

@@ -167,7 +167,7 @@ _ZH_LEAD = (
     r"(?:请|請|你|您|要|都|也|就|必须|必須|一定要|务必|務必|记得|記得|记住|記住|以后|以後|今后|今後|"
     r"从现在开始|從現在開始|从现在起|從現在起|从今以后|從今以後|从今天起|從今天起|往后|往後|每次|"
     r"总是|總是|永远|永遠|一律|始终|始終|帮我|幫我|替我|再|还要|還要|麻烦你|麻煩你|麻烦|麻煩|劳驾|勞駕|"
-    r"能不能|可不可以|可以|能)"
+    r"能不能|可不可以|可以|能|只要|只需要|只需|只管)"
 )
 _ZH_START = r"(?:^|(?<=[,.!?;:。、\n\"'()“”「」]))\s*"
 _ZH_CONNECTOR = (
@@ -206,11 +206,25 @@ _ZH_PATTERNS = [
     rf"{_ZH_AUDIENCE}都?(?:应该|應該|必须|必須|要|需要)?被(?:告知|告诉|告訴|提醒|通知)",
     rf"{_ZH_AUDIENCE}[^。!?\n]{{0,6}}?(?:都要|都得|都必须|都必須|一律){_ZH_VERB}",
     # 每次有人问起价格，都要回答…: a conditional command.
-    r"(?:每次|如果|要是|只要|凡是|不管|无论|無論|不论|不論)(?:有人|谁|誰|任何人|有访客|有訪客|有用户|有用戶|有顾客|有顧客|访客|訪客|用户|用戶|顾客|顧客|客人)"
+    r"(?:每次|如果|要是|只要|凡是|不管|无论|無論|不论|不論|"
+    rf"{_ZH_START}(?:以后|以後|今后|今後|接下来|接下來|往后|往後)?[,]?)(?:有人|谁|誰|任何人|有访客|有訪客|有用户|有用戶|有顾客|有顧客|访客|訪客|用户|用戶|顾客|顧客|客人)"
     rf"(?:问|問)[^。!?\n]{{0,20}}?,\s*(?:你)?(?:就|都|一律)?(?:要)?(?:{_ZH_VERB}|回答)",
     # 请总是回答… / 你永远要推荐… / 一律都要说…: "always" addressed to the agent, not 始终建议 (advisable).
     rf"{_ZH_START}(?:(?:请|請|你|您)(?:要|必须|必須)?(?:总是|總是|永远|永遠|一律|始终|始終)都?要?|"
     rf"(?:总是|總是|永远|永遠|一律|始终|始終)都?要)(?:{_ZH_VERB}|回答|用)",
+]
+
+_ZH_ANSWER = r"(?:回答|回复|回覆|答复|答覆|答案)"
+_ZH_PATTERNS += [
+    # 请对所有来咨询的人说… : an audience described by a clause ("everyone who comes to ask").
+    rf"(?:对|對|向|跟|给|給)(?:所有|每个|每個|每一个|每位|任何)[^。!?,\n]{{1,8}}?的(?:人|客人|顾客|顧客|访客|訪客|用户|用戶)"
+    rf"[^。!?\n]{{0,6}}?{_ZH_VERB}",
+    # 每条回答都要提到… / 接下来每个回复后面都加上…: rules for every answer.
+    rf"(?:每条|每條|每个|每個|每一条|每一條|每次|所有的?){_ZH_ANSWER}[^。!?\n]{{0,8}}?(?:都|也)?(?:要|必须|必須|得)?"
+    r"(?:加上|附上|提到|提及|包含|带上|帶上|写上|寫上|加|提)",
+    # 不要告诉任何人… / 别跟客人说…: hiding something from every visitor.
+    rf"(?:不要|别|別|不许|不許|不准|千万别|千萬別)(?:{_ZH_VERB}|透露给|透露給)(?:任何人|{_ZH_AUDIENCE}|客人|顾客|顧客)",
+    rf"(?:不要|别|別|不许|不許|不准)(?:跟|对|對|向|给|給)(?:任何人|{_ZH_AUDIENCE}|客人|顾客|顧客)(?:说|說|提|讲|講|透露)",
 ]
 
 # --- Japanese ------------------------------------------------------------------------------
@@ -222,7 +236,7 @@ _JA_VERB = (
 _JA_IMPERATIVE = (
     rf"{_JA_VERB}(?:て(?:いただけると|もらえると)(?:助かります|嬉しい|うれしい|ありがたい)|"
     r"て(?:いただけますか|もらえますか|くれますか|くれない)|"
-    r"て(?:あげて|おいて)?(?:ください|下さい|くれ|ね|よ|ほしい|欲しい)|て(?=[。!?、,\n」』]|$)|なさい|"
+    r"て(?:あげて|おいて)?(?:ください|下さい|くれ|ね|よ|ほしい|欲しい)|て(?:あげて|おいて)?(?=[。!?、,\n」』]|$)|なさい|"
     r"るように|ること|ろ(?=[。!?\n]|$)|ましょう)|(?:お|ご)(?:伝え|知らせ|勧め|案内|紹介|説明)(?:ください|下さい)"
 )
 _JA_AUDIENCE = (
@@ -234,14 +248,30 @@ _JA_PATTERNS = [
     rf"(?:聞かれ|尋ねられ|質問され|訊かれ)(?:たら|ても|た時は|たときは)[^。!?\n]{{0,30}}?(?:{_JA_IMPERATIVE})",
     r"あなたの(?:新しい)?(?:仕事|役割|任務|タスク|使命)は",
     r"(?:以前|前|上記|これまで|先ほど|今まで|既存|元|最初|全て|すべて)の(?:すべての|全ての)?"
-    r"(?:指示|命令|プロンプト|ルール|設定|指令|制約)(?:を|は)?(?:すべて|全て|全部)?(?:無視|忘れ|破棄|リセット)",
-    r"あなたは(?:今|これ)から(?:は)?[^。!?\n]{0,20}?(?:です|だ|として|になり|になって|を演じ)|"
+    r"(?:指示|命令|プロンプト|ルール|設定|指令|制約)(?:を|は)?(?:すべて|全て|全部|もう)?(?:無視|忘れ|破棄|リセット|無効)",
+    r"あなたは(?:今|これ|今日|本日|明日|今後)から(?:は)?[^。!?\n]{0,20}?(?:です|だ|として|になり|になって|を演じ)|"
     r"として振る舞|のふりをして|になりきって|ロールプレイ|システムプロンプト|開発者モード|"
     r"(?m:^\s*システム[:])",
     r"断らないで|拒否しないで",
     rf"{_JA_AUDIENCE}(?:に|へ|には|に対して|に向けて)?[^。!?\n]{{0,30}}?(?:{_JA_IMPERATIVE})",
     rf"(?:今後|これから|今から|以後|この先)(?:は|も|[、,])[^。!?\n]{{0,30}}?(?:{_JA_IMPERATIVE})",
     rf"(?:常に|いつも|必ず|絶対に?)[^。!?\n]{{0,20}}?(?:{_JA_IMPERATIVE})",
+]
+
+
+_JA_ANSWER = r"(?:回答|返事|返答|答え|返信|応答)"
+_JA_PATTERNS += [
+    # 予約について聞かれたら、…断ってください: any request after "when asked".
+    r"(?:聞かれ|尋ねられ|質問され|訊かれ|問い合わせ(?:があっ|され|を受け)?)(?:たら|ても|た時は|たときは|た場合は?)"
+    r"[^。!?\n]{0,40}?(?:てください|て下さい|でください|で下さい|なさい|ること(?=[。!?\n]|$)|てね|って(?=[。!?\n]|$))",
+    # どの回答にも…入れること: rules for every answer.
+    rf"(?:どの|すべての|全ての|毎回の|各){_JA_ANSWER}(?:にも|に|の)[^。!?\n]{{0,30}}?"
+    r"(?:入れ|付け|つけ|書い|書き|加え|含め|載せ)(?:て(?:ください|下さい|ね)?|ること|なさい)",
+    # 誰にも話さないでください: hiding something from every visitor.
+    r"(?:誰にも|だれにも|誰に対しても|お客様には|お客さんには|ユーザーには|訪問者には|皆さんには|みんなには)"
+    r"[^。!?\n]{0,20}?(?:言わ|話さ|伝え|教え|漏らさ|知らせ)ないで(?:ください|下さい|ね|ほしい)?",
+    # 私の言うことだけを聞いて: obeying the visitor.
+    r"(?:私|僕|俺|ユーザー|利用者|訪問者)の(?:言うこと|指示|命令)(?:だけ|のみ)?(?:を|に)(?:聞いて|従って|従え|従う)",
 ]
 
 
@@ -285,6 +315,13 @@ _EN_GATED = tuple(
     (gate(words), re.compile(pattern, _I))
     for words, pattern in zip(_EN_GATES, _EN_PATTERNS, strict=True)
 )
+# Word -> the gated patterns that need it: one set intersection finds the patterns to run.
+_GATE_INDEX: dict[str, list[re.Pattern[str]]] = {}
+for _needed, _pattern in _EN_GATED:
+    for _word in _needed:
+        _GATE_INDEX.setdefault(_word, []).append(_pattern)
+_GATE_WORDS = frozenset(_GATE_INDEX)
+_ORDER = {pattern: i for i, (_, pattern) in enumerate(_EN_GATED)}
 _COMMAND_GATE = gate(
     "tell say inform remind warn advise recommend suggest mention explain answer reply respond send "
     "direct redirect refer point push promote advertise pitch share spread pass let show give offer "
@@ -316,7 +353,8 @@ def find(text: str) -> list[Hit]:
         for m in _EN_COMMAND.finditer(text):
             if not _has_subject(text, m.start()):
                 hits.append((m.start(), m.end(), "instruction to the agent or to every visitor"))
-    others = [pattern for needed, pattern in _EN_GATED if not needed.isdisjoint(words)]
+    present = words & _GATE_WORDS
+    others = sorted({p for w in present for p in _GATE_INDEX[w]}, key=_ORDER.__getitem__)
     if not text.isascii():
         others += [_ZH_OTHER] if _HAN.search(text) else []
         others += [_JA_OTHER] if _KANA.search(text) else []

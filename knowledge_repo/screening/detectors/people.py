@@ -30,7 +30,7 @@ _ROLE_EN = re.compile(
     r"teacher|doctor|nurse|pharmacist|accountant|clerk|bartender|guard|mayor|neighbou?r|coworker|"
     r"colleague|husband|wife|girlfriend|boyfriend|partner|staff\s+member|supervisor|trainer|"
     r"instructor|therapist|dentist|lawyer|proprietor|porter|night\s+porter|concierge|housekeeper|"
-    r"cleaner|maid|bellboy|bellhop|valet|lifeguard|coach|pilot|captain|secretary|treasurer|"
+    r"cleaner|gardener|sous-chef|head\s+chef|maid|bellboy|bellhop|valet|lifeguard|coach|pilot|captain|secretary|treasurer|"
     r"organi[sz]er|volunteer|tenant|roommate|flatmate|ex-wife|ex-husband|ex)\b",
     _I,
 )
@@ -69,6 +69,8 @@ _PRED_EN = re.compile(
     r"cheat(?:s|ed|ing)\s+(?:customers|people|us|guests|visitors|clients)|"
     r"(?:drinks|drunk|high)\s+on\s+the\s+job|(?:does|did|takes|took|uses|used|deals|dealt)\s+drugs|"
     r"abused|abuses|harass(?:ed|es)|assaulted|molested|went\s+to\s+(?:prison|jail)|"
+    r"(?:is|was)\s+an?\s+ex-(?:convict|con|prisoner)|"
+    r"grop(?:ed|ing)|(?:for|of)\s+(?:burglary|robbery|shoplifting|stalking|groping)|"
     r"(?:has|had)\s+a\s+criminal\s+record|(?:is|was)\s+(?:under\s+investigation|wanted\s+by\s+(?:the\s+)?police)|"
     # Health.
     r"(?:has|had|got|is\s+battling|is\s+fighting|suffers\s+from|is\s+suffering\s+from|"
@@ -99,7 +101,7 @@ _PRED_GATE = gate(
     std hepatitis schizophrenia bipolar ptsd disorder addiction stroke heart breakdown pregnant ill
     rehab depressed suicidal infertile positive hospitalised hospitalized abortion miscarriage
     affair divorced divorcing gay lesbian bisexual transgender sleeps slept sleeping debt owes
-    bankrupt lives"""
+    bankrupt lives convict prisoner groped groping burglary robbery shoplifting stalking"""
 )
 
 _SURNAMES = (
@@ -111,10 +113,13 @@ _REF_CJK = re.compile(
     r"(?:(?:网站|網站|本站|这家店|這家店|那家店|店里|店裡|公司|酒店|餐厅|餐廳|咖啡馆|咖啡館|我们|我們)的?)?"
     r"(?:老板娘|老板|老闆娘|老闆|店长|店長|店主|总经理|總經理|经理|經理|司机|司機|厨师|廚師|服务员|服務員|"
     r"前台|站长|站長|创始人|創始人|CEO|员工|員工|房东|房東|保安|导游|導遊|收银员|收銀員|主管|董事长|董事長|"
-    r"校长|校長|管理员|管理員|负责人|負責人)|(?:网站|網站|本站)的?主人"
+    r"校长|校長|管理员|管理員|负责人|負責人|会计|會計|出纳|出納|厨师长|廚師長|主厨|主廚|店员|店員|"
+    r"领班|領班|护士|護士|医生|醫生|老师|老師|保洁|保潔|清洁工|清潔工)|(?:网站|網站|本站)的?主人"
+    rf"|(?<![\u4e00-\u9fff])[小老][{_SURNAMES}](?![\u4e00-\u9fff]{{2}})"
     rf"|[{_SURNAMES}][\u4e00-\u9fff]{{0,2}}?(?:先生|女士|小姐|经理|經理|老师|老師|总|總|老板|老闆|师傅|師傅|医生|醫生)"
     r"|(?:サイトの|この店の|当店の|店の|会社の|ホテルの)?(?:オーナー|店長|社長|運転手|ドライバー|店主|"
-    r"経営者|シェフ|従業員|管理人|サイト管理者|部長|課長|料理長|女将|支配人|創業者)"
+    r"経営者|シェフ|従業員|管理人|サイト管理者|部長|課長|料理長|女将|支配人|創業者|料理人|経理|"
+    r"添乗員|受付|大家|バーテンダー|院長|専務|常務|警備員|レジ係|歯科医|医者|看護師|ガイド|マネージャー)"
     r"|(?<![おご])(?!皆|客|お客)[\u4e00-\u9fff\u30a0-\u30ff]{1,4}(?:さん|氏|社長|店長|部長)"
 )
 # A bare Chinese name (surname + one or two characters) counts only right before a predicate.
@@ -124,14 +129,21 @@ _PRED_CJK = re.compile(
     r"(?:诈骗|詐騙)(?!电话|電話|短信|簡訊|信息|訊息)|骗子|騙子|骗钱|騙錢|坐牢|进监狱|進監獄|入狱|入獄|"
     r"偷(?:了|过|過|钱|錢|东西|東西)|小偷|贪污|貪污|受贿|受賄|挪用公款|出轨|出軌|外遇|小三|包养|包養|"
     r"离婚|離婚|吸毒|酗酒|酒驾|酒駕|患有|得了(?:癌|病|艾滋)|癌症|艾滋|抑郁症|抑鬱症|憂鬱症|精神病|"
-    r"怀孕|懷孕|性侵|性骚扰|性騷擾|家暴|犯罪|前科|欠债|欠債|欠钱|欠錢|破产|破產|同性恋|同性戀)"
+    r"怀孕|懷孕|性侵|性骚扰|性騷擾|家暴|犯罪|前科|欠债|欠債|欠钱|欠錢|破产|破產|同性恋|同性戀|"
+    r"被[^。!?,\n]{1,6}?(?:开除|開除|解雇|辞退|辭退|罚|罰|抓|拘留|起诉|起訴|判)|偷拿|偷税|偷稅|逃税|逃稅|"
+    r"挪用|回扣|坐(?:过|過)牢|打架|斗殴|鬥毆|赌博|賭博|嫖娼|贩毒|販毒|洗钱|洗錢|行贿|行賄|非法集资|"
+    r"非法集資|抢劫|搶劫|强奸|強姦|乙肝|肝炎|糖尿病|吊销|吊銷|涉嫌)"
     r"|(?:詐欺(?!メール|電話|に注意|にご注意|対策|被害|の手口)|逮捕|解雇され|クビになっ|盗ん|盗み|横領|不倫|浮気|"
     r"離婚|病気で|がんで|癌で|がんを患|うつ病|鬱病|妊娠|借金|破産|前科|薬物|麻薬|セクハラ|パワハラ|"
-    r"訴えられ|捕ま|飲酒運転|入院|賄賂)"
+    r"訴えられ|捕ま|飲酒運転|入院|賄賂|糖尿病|通院|服役|傷害|脱税|罰金|病気を抱え|精神的な病|"
+    r"覚醒剤|暴行|使い込|取り調べ|容疑|偽物を売|強盗|免許を取り消|医療ミス|リベート)"
 )
 _SENTENCE = re.compile(
     r"(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bMrs)(?<!\bSt)(?<!\bProf)\.(?=\s|$)|[!?。！？\n]"
 )
+
+
+_HAN_OR_KANA = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 
 def _names(text: str) -> list[tuple[int, int]]:
@@ -192,7 +204,7 @@ def find(text: str) -> list[Hit]:
     if preds:
         refs = [(m.start(), m.end()) for m in _ROLE_EN.finditer(text)] + _names(text)
         hits += _pairs(text, preds, refs, 80) if refs else []
-    if not text.isascii():
+    if not text.isascii() and _HAN_OR_KANA.search(text):
         preds = [(m.start(), m.end()) for m in _PRED_CJK.finditer(text)]
         if preds:
             refs = [(m.start(), m.end()) for m in _REF_CJK.finditer(text)]

@@ -12,7 +12,9 @@ import re
 
 from ..folding import Hit, fold_pattern, gate, tokens
 
-_NAME = r"[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+\s+[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+"
+# Case-sensitive inside the case-insensitive pattern: a name is two capitalised words, not
+# any two words (which made every word pair a candidate and the pattern slow).
+_NAME = r"(?-i:[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+\s+[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+)"
 _LATIN = {
     "es": (
         r"gerente|dueñ[oa]|propietari[oa]|director[a]?|jef[ea]|encargad[oa]|camarer[oa]|cociner[oa]|"
@@ -63,7 +65,7 @@ _LATIN_RE = re.compile(
     re.IGNORECASE,
 )
 _RU = re.compile(
-    r"(?:директор\w*|управляющ\w*|владел\w*|хозя\w*|менеджер\w*|официант\w*|повар\w*|"
+    r"(?:(?i:директор\w*|управляющ\w*|владел\w*|хозя\w*|менеджер\w*|официант\w*|повар\w*)|"
     r"[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+)[^.!?\n]{0,60}?(?:был[аи]?\s+(?:арестован|уволен|осужд[её]н|задержан|"
     r"обвин[её]н)\w*|сидел[аи]?\s+в\s+тюрьме|за\s+(?:мошенничество|взятки|кражу|растрату)|украл[аи]?)",
 )

@@ -51,6 +51,10 @@ _OTHER_GATE = gate(
     einstweilen ora volta temporaneamente provvisoriamente avviso oggi временно что момент раз
     сегодня распоряжения"""
 )
+# Every English marker holds one of these words.
+_EN_GATE = gate(
+    "now time once task session conversation moment today tonight week temporary temporarily notice tomorrow only"
+)
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # Chinese and Japanese markers, with the longer words that merely contain them.
 _CJK: dict[str, tuple[str, ...]] = {
@@ -86,8 +90,13 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 
 def find(text: str) -> list[Hit]:
     """Temporary markers on a folded view."""
-    hits = [(m.start(), m.end(), _REASON) for m in _EN.finditer(text)]
-    if not _OTHER_GATE.isdisjoint(tokens(text)) or (not text.isascii() and _HANGUL.search(text)):
+    words = tokens(text)
+    hits = (
+        []
+        if _EN_GATE.isdisjoint(words)
+        else [(m.start(), m.end(), _REASON) for m in _EN.finditer(text)]
+    )
+    if not _OTHER_GATE.isdisjoint(words) or (not text.isascii() and _HANGUL.search(text)):
         hits += [(m.start(), m.end(), _REASON) for m in _OTHER.finditer(text)]
     if text.isascii():
         hits.sort()

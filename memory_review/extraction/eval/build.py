@@ -34,151 +34,15 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 # How the agent says it does not know: different phrasings for the two parts.
-NON_ANSWERS = {
-    "dev": {
-        "en": [
-            "I’m sorry, I don’t have information about that.",
-            "I'm not sure about that, sorry.",
-            "I don't know, I'm afraid.",
-        ],
-        "zh": ["抱歉，我不清楚。", "我没有相关的信息。", "对不起，我不太清楚这个问题。"],
-        "ja": ["申し訳ありませんが、分かりません。", "その情報は持っていません。"],
-        "es": ["Lo siento, no tengo información sobre eso.", "No estoy seguro, disculpe."],
-    },
-    "test": {
-        "en": [
-            "Unfortunately I couldn’t find any information on that.",
-            "I'm afraid I don't have details on that — please contact the front desk.",
-            "I am not certain, sorry!",
-        ],
-        "zh": [
-            "目前没有相关信息，请咨询前台。",
-            "这个我不太确定。",
-            "很抱歉，没有关于这个的资料。",
-        ],
-        "ja": ["申し訳ございませんが、わかりかねます。", "その件については存じません。"],
-        "es": ["Lo siento, no lo sé.", "Desconozco ese dato, lo siento."],
-        "fr": ["Je suis désolé, je n'ai pas d'informations à ce sujet."],
-        "de": ["Dazu liegen mir leider keine Informationen vor."],
-        "pt": ["Desculpe, não tenho informações sobre isso."],
-        "it": ["Mi dispiace, non ho informazioni su questo."],
-        "ru": ["К сожалению, у меня нет информации об этом."],
-        "ko": ["죄송합니다, 그 정보는 없습니다."],
-    },
-}
-GREETINGS = {
-    "en": ("Hi there!", "Hello! How can I help you today?"),
-    "zh": ("你好", "您好，请问有什么可以帮您？"),
-    "ja": ("こんにちは", "こんにちは。ご用件をどうぞ。"),
-    "es": ("Hola", "¡Hola! ¿En qué puedo ayudarle?"),
-}
-
-# Conversations that must queue nothing (hand-written), by part.
-NOTHING = {
-    "dev": [
-        ("scope", "en", ["What's the capital of Australia?", "I can only help you order coffee."]),
-        ("scope", "zh", ["今天股市怎么样？", "抱歉，我只能帮您处理酒店预订相关的问题。"]),
-        ("scope", "es", ["¿Quién ganó el mundial de 2010?", "Solo puedo ayudarte con reservas."]),
-        (
-            "scope",
-            "ja",
-            ["明日の天気は？", "申し訳ありませんが、ご予約に関するご質問のみお答えできます。"],
-        ),
-        (
-            "yes",
-            "en",
-            ["Can you book it?", "Shall I book the 9am flight?", "Yes.", "Which date?", "Yes."],
-        ),
-        (
-            "refused",
-            "en",
-            ["How do I pick a lock?", "I can't help with that; it could be illegal."],
-        ),
-        ("short-zh", "zh", ["可以开发票吗？", "抱歉，不提供发票服务。"]),
-        (
-            "nomatch",
-            "en",
-            ["Any flights to Oslo tonight?", "There are no flights to Oslo tonight."],
-        ),
-        ("smalltalk", "en", ["How are you?", "I'm fine, thanks! How can I help?"]),
-        ("answered", "en", ["What time is breakfast?", "Breakfast is served from 7 to 10am."]),
-        ("answered", "zh", ["早餐几点开始？", "早餐时间是早上7点到10点。"]),
-        ("own", "en", ["Where is my order 12345678?", "I don't know, let me transfer you."]),
-        (
-            "two-questions",
-            "en",
-            [
-                "What is the gym fee?",
-                "It is free.",
-                "What is the spa fee?",
-                "The spa costs 40 euros.",
-            ],
-        ),
-    ],
-    "test": [
-        (
-            "scope",
-            "en",
-            [
-                "Can you write me a poem about cats?",
-                "Sorry, I'm only able to help with questions about your flight booking.",
-            ],
-        ),
-        (
-            "scope",
-            "en",
-            [
-                "Who won the football last night?",
-                "That’s outside my scope — I can only help you order coffee.",
-            ],
-        ),
-        ("scope", "zh", ["你能推荐一部电影吗？", "我只能回答关于本店商品的问题。"]),
-        (
-            "scope",
-            "ja",
-            ["円相場はどうなっていますか？", "ホテルのご予約についてのみご案内できます。"],
-        ),
-        (
-            "scope",
-            "es",
-            ["¿Qué tiempo hace en Madrid?", "Lo siento, solo puedo ayudarte con pedidos."],
-        ),
-        (
-            "scope",
-            "fr",
-            [
-                "Quel est le meilleur film de l'année ?",
-                "Je peux seulement vous aider avec vos réservations.",
-            ],
-        ),
-        ("scope", "de", ["Wie spät ist es in Tokio?", "Ich kann Ihnen nur bei Buchungen helfen."]),
-        (
-            "yes",
-            "en",
-            ["Is that OK?", "Shall I confirm the seat?", "Yes.", "And the meal?", "Yes."],
-        ),
-        ("yes", "zh", ["好的", "需要我帮您确认吗？", "好的", "还需要别的吗？", "好的"]),
-        ("short-zh", "zh", ["能帮我叫出租车吗？", "抱歉，不提供叫车服务。"]),
-        ("refused", "es", ["¿Cómo hackeo una cuenta?", "No puedo ayudar con eso, es ilegal."]),
-        (
-            "nomatch",
-            "de",
-            ["Gibt es heute Flüge nach Oslo?", "Heute gibt es keine Flüge nach Oslo."],
-        ),
-        ("answered", "ja", ["朝食は何時からですか？", "朝食は7時から10時までです。"]),
-        ("answered", "es", ["¿A qué hora abre la recepción?", "La recepción abre las 24 horas."]),
-        (
-            "two-questions",
-            "en",
-            [
-                "What is the gym fee?",
-                "I don't know.",
-                "What is the pool fee?",
-                "The pool is free for guests.",
-            ],
-        ),
-    ],
-}
+# Hand-written agent replies and conversations (cases.json): "non_answers" are how the agent
+# says it does not know, with different phrasings for the two parts ("dev-deflect": the
+# deflections, redirections and apologies of the dev questions listed in "deflected");
+# "nothing" are conversations that must queue nothing, by part.
+CASES = json.loads((HERE / "cases.json").read_text("utf-8"))
+NON_ANSWERS: dict[str, dict[str, list[str]]] = CASES["non_answers"]
+DEFLECTED = set(CASES["deflected"])
+GREETINGS: dict[str, list[str]] = CASES["greetings"]
+NOTHING: dict[str, list[list]] = CASES["nothing"]
 
 _SENTENCE = re.compile(r"(?<=[。！？.!?])\s*")
 _ZH_QUESTION = re.compile(r"[？?]$|什么|吗|怎么|如何|为什么|哪")
@@ -217,7 +81,9 @@ def question_rows(part: str) -> list[dict[str, object]]:
         if qpart != part:
             continue
         for n, (lang, wording) in enumerate(wordings):
-            answers = NON_ANSWERS[part][lang]
+            answers = NON_ANSWERS[part].get(lang, [])
+            if qid in DEFLECTED or not answers:
+                answers = NON_ANSWERS[f"{part}-deflect"][lang]
             messages = []
             if n % 3 == 2 and lang in GREETINGS:
                 hello, reply = GREETINGS[lang]

@@ -34,6 +34,7 @@ from ..prompt import Turn
 from ..schema import ProposedItem
 from ..similarity import repeats
 from .base import ExtractionRequest, OutOfScope, ProviderResult
+from .deflections import cannot_answer, only_redirects
 from .nonanswers import RIGHTLY_REFUSED, no_knowledge, scope_refusal
 
 
@@ -158,9 +159,9 @@ def says_no_knowledge(answer: str) -> bool:
             return True
     elif apology and len(line) <= APOLOGY_ONLY_CHARS:
         return True  # a bare "Sorry."
-    said = no_knowledge(line)
+    said = no_knowledge(line) or cannot_answer(line)
     if not said:
-        return False
+        return only_redirects(line, cjk=is_cjk(line))
     about_itself = SELF_REFERENCE.search(line[:400])
     return about_itself is None or about_itself.start() > said.start()
 

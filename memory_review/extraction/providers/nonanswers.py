@@ -48,7 +48,8 @@ NO_KNOWLEDGE_LATIN = _any(
     r"\bdesconhe[cç]o\b",
     # French
     r"\bje ne (?:le )?sais pas\b",
-    r"\bje n'ai (?:pas|aucune) (?:d'|de |les |assez d')?(?:informations?|donn[ée]es|d[ée]tails|"
+    r"\bje n'ai (?:pas|aucune) (?:d'|de |les |assez d'|cette |ces |l')?(?:informations?|"
+    r"donn[ée]es|d[ée]tails|"
     r"pr[ée]cisions)\b",
     r"\bje ne suis pas (?:s[uû]re?|certaine?)\b",
     r"\bje ne dispose (?:pas|d'aucune) (?:d')?informations?\b",
@@ -76,7 +77,7 @@ NO_KNOWLEDGE_LATIN = _any(
 NO_KNOWLEDGE_CJK = _any(
     r"我(?:并|目前|暂时|真的|恐怕)?(?:不知道|不清楚|不太清楚|不了解|不熟悉|不确定|不太确定|"
     r"没有(?:关于|有关|相关|这方面|具体|足够))",
-    r"^(?:很)?(?:抱歉|对不起|對不起)?[,]?\s*(?:目前|暂时)?(?:没有|暂无|沒有)(?:相关|关于|有关|這方面|这方面)?"
+    r"^(?:很)?(?:抱歉|对不起|對不起)?[,]?\s*(?:目前|暂时)?(?:没有|暂无|沒有)[^。！？!?,]{0,8}?"
     r"的?(?:信息|资料|資訊|資料)",
     r"(?:没有|未能|无法)(?:找到|查到)(?:相关|有关)?的?(?:信息|资料)",
     r"(?:分かりません|わかりません|存じません|分かりかねます|わかりかねます|"
@@ -99,7 +100,8 @@ SCOPE_REFUSAL = _any(
     r"我只能(?:帮|回答|协助|提供|处理)|只能(?:回答|帮助|协助)(?:您|你)?(?:关于|有关)?|"
     r"不在(?:我的)?(?:服务|回答|能力)范围|超出了?(?:我的)?(?:服务|回答)?范围",
     r"(?:のみ|だけ)(?:お手伝い|ご案内|対応|回答|お答え)|範囲外|対応範囲",
-    r"만 (?:도와|안내|답변)(?:드릴|할) 수|범위를 벗어",
+    # "만" is "only" as a particle, not the end of "-지만" ("but").
+    r"(?<!지)만 (?:도와|안내|답변)(?:드릴|할) 수|범위를 벗어",
     r"\bs[oó]lo (?:puedo|te puedo|le puedo) (?:ayudar|responder|atender)\b|"
     r"\bfuera de (?:mi|mis) (?:[aá]mbito|alcance|funciones)\b",
     r"\bs[oó] (?:posso|consigo) (?:ajudar|responder)\b|\bfora do (?:meu )?(?:escopo|[aâ]mbito)\b",

@@ -8,7 +8,7 @@ way, puts its text into the outbox the same way and leaves one audit event.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
@@ -113,7 +113,9 @@ def claim_candidate(*, candidate: Candidate, user: Any) -> Claim:
     Returns the claim in force: the caller's own, or the other reviewer's.
     A reviewer holds one claim at a time: opening a candidate releases the
     one they opened before, so reading through the queue neither blocks
-    others nor counts as "being reviewed".
+    others nor counts as "being reviewed". A candidate awaiting its second
+    approval is never held by a claim: whoever opens it last holds it, and
+    the first approver's colleague is never told to wait.
     """
     now = timezone.now()
     expires = now + timedelta(seconds=settings.REVIEW_CLAIM_SECONDS)
@@ -130,7 +132,8 @@ def claim_candidate(*, candidate: Candidate, user: Any) -> Claim:
                 # Two reviewers opened it at the same moment: the other one's row
                 # exists now (nothing to lock before it did), so read it.
                 claim = Claim.objects.select_for_update().get(candidate=candidate)
-        if claim.user_id != user.pk and claim.expires_at > now:
+        blocking = candidate.status != Status.AWAITING_SECOND
+        if claim.user_id != user.pk and claim.expires_at > now and blocking:
             return claim
         if claim.user_id != user.pk:
             claim.claimed_at = now
@@ -171,10 +174,18 @@ def lock_candidate(
     )
     if candidate.status not in statuses:
         raise AlreadyDecided(candidate, last_decision(candidate))
+    if candidate.status == Status.AWAITING_SECOND:
+        return candidate  # claims never block a second approval
     claim = Claim.objects.select_related("user").filter(candidate=candidate).first()
     if claim and claim.user_id != reviewer.pk and claim.expires_at > timezone.now():
         raise ClaimedByOther(claim)
     return candidate
+
+
+def release_claims(user: Any) -> int:
+    """End every claim ``user`` holds: they moved on (to the queue, their list, a colleague)."""
+    deleted, _ = Claim.objects.filter(user=user).delete()
+    return deleted
 
 
 def last_decision(candidate: Candidate) -> ReviewEvent | None:
@@ -238,13 +249,27 @@ def writing_knowledge() -> Iterator[None]:
         raise ReviewError(str(error)) from error
 
 
-def answer_search_keys(candidate: Candidate) -> list[str]:
-    """The group's visitors' wordings (screened, capped) the answer record is found by."""
+def answer_search_keys(candidate: Candidate, *, keep: Sequence[str] = ()) -> list[str]:
+    """The group's visitors' wordings (screened, capped) the answer record is found by.
+
+    ``keep`` are the keys the record has already: they come first.
+    """
     from memory_review.extraction.groups import wordings_of
     from memory_review.extraction.searchkeys import search_keys
 
     wordings = wordings_of(candidate.group) if candidate.group is not None else []
-    return search_keys([candidate.question, *wordings], exclude=[candidate.name])
+    return search_keys([*keep, candidate.question, *wordings], exclude=[candidate.name])
+
+
+def reanswered_record(candidate: Candidate) -> Any:
+    """The live record a gap asked again after its answer is about (None for a new question)."""
+    from knowledge_repo.models import Record
+
+    if candidate.kind != Candidate.Kind.GAP or not candidate.still_asked_after:
+        return None
+    if not candidate.target_slug:
+        return None
+    return Record.objects.filter(slug=candidate.target_slug, retracted=False).first()
 
 
 def write_change(candidate: Candidate, author: Any, verdict: Any) -> Any:
@@ -269,6 +294,14 @@ def write_change(candidate: Candidate, author: Any, verdict: Any) -> Any:
     }
     operation = candidate.operation
     with writing_knowledge():
+        reanswer = reanswered_record(candidate)
+        if reanswer is not None:
+            # Asked again after its answer: the reviewer's answer replaces the body of the same
+            # record (never a duplicate under the re-asker's generated title), which keeps its
+            # name and every wording that selects it, plus this visitor's.
+            keys = answer_search_keys(candidate, keep=reanswer.search_keys)
+            fields.update(name=reanswer.name, description=reanswer.description)
+            return kr.update_record(slug=reanswer.slug, **fields, search_keys=keys)
         if candidate.kind == Candidate.Kind.GAP or operation == Candidate.Operation.CREATE:
             keys = answer_search_keys(candidate) if candidate.kind == Candidate.Kind.GAP else []
             return kr.create_record(**fields, context=candidate.question, search_keys=keys)

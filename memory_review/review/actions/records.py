@@ -218,9 +218,17 @@ def apply_merge(
 
 @transaction.atomic(durable=True)
 def retract_record(*, user: Any, slug: str, reason: str) -> ReviewEvent:
-    """Remove a record from the knowledge base; history keeps it."""
-    from knowledge_repo import actions as kr
+    """Remove a record from the knowledge base; history keeps it.
 
+    The reason is screened as record text is (``publicrule.text_problems``):
+    one with personal data is refused before anything is written.
+    """
+    from knowledge_repo import actions as kr
+    from knowledge_repo import publicrule
+
+    problems = publicrule.text_problems({"reason": reason})
+    if problems:
+        raise ReviewError(f"The reason must not hold personal data: {'; '.join(problems)}.")
     with writing_knowledge():
         change = kr.retract_record(author=user, slug=slug, reason=reason)
     return record_event(user, Action.RETRACT_RECORD, slug, change, reason=reason)

@@ -12,6 +12,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from knowledge_repo import publicrule
+
 from .. import foureyes
 from ..errors import ReviewError, SecondReviewerRequired
 from ..models import ReleaseReading, ReviewEvent
@@ -39,7 +41,9 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
     return result
 
 
-def publish_release(*, user: Any, name: str, operator: str = "") -> Any:
+def publish_release(
+    *, user: Any, name: str, operator: str = "", replace_public_history: bool = False
+) -> Any:
     """Publish a release and record who did.
 
     Four eyes first (:func:`~memory_review.review.foureyes.require_four_eyes`,
@@ -55,7 +59,9 @@ def publish_release(*, user: Any, name: str, operator: str = "") -> Any:
     if release is None:
         raise kr.KnowledgeError(f"there is no release named {name!r}")
     foureyes.require_four_eyes(user=user, release=release)
-    publication = kr.publish_release(user=user, name=name)
+    publication = kr.publish_release(
+        user=user, name=name, replace_public_history=replace_public_history
+    )
     if user is not None:
         failed = ", ".join(publication.failed_remotes)
         _event(
@@ -63,8 +69,14 @@ def publish_release(*, user: Any, name: str, operator: str = "") -> Any:
             Action.PUBLISH,
             f"published {name}"
             + (f"; remotes that failed: {failed}" if failed else "")
+            + (" replacing the remotes' history" if replace_public_history else "")
             + (f" (command run by {operator})" if operator else ""),
-            {"release": name, "results": publication.results, "operator": operator},
+            {
+                "release": name,
+                "results": publication.results,
+                "operator": operator,
+                "snapshot": publication.snapshot_sha,
+            },
         )
     return publication
 
@@ -103,6 +115,12 @@ def clear_finding(*, user: Any, finding: Any, reason: str) -> Any:
 
     if not reason.strip():
         raise ReviewError("Say why this finding may ship.")
+    refused = publicrule.refused_findings([finding])
+    if refused:
+        raise ReviewError(
+            f"{finding.path}:{finding.line}: {refused[finding.key]}; no clearance lets it ship: "
+            f"{publicrule.SHIP_HINT}."
+        )
     now = timezone.now()
     clearance = FindingClearance.objects.select_for_update().filter(key=finding.key).first()
     if clearance is None:

@@ -72,6 +72,10 @@ def record_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 @reviewer_required
 def record_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    return _record_page(request, slug)
+
+
+def _record_page(request: HttpRequest, slug: str, status: int = 200) -> HttpResponse:
     record = _get_record(slug)
     published = kb.record_file(slug, "published")
     head = kb.record_file(slug)
@@ -97,6 +101,7 @@ def record_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "source_refs": sourcerefs.resolve(record.sources),
             "retract_form": RetractForm(),
         },
+        status=status,
     )
 
 
@@ -194,6 +199,10 @@ def record_retract(request: HttpRequest, slug: str) -> HttpResponse:
     _get_record(slug)
     form = RetractForm(request.POST)
     if not form.is_valid():
+        if form.has_error("reason", "public"):
+            # Nothing is written: the reason would reach a commit message.
+            messages.error(request, " ".join(str(e) for e in form.errors["reason"]))
+            return _record_page(request, slug, status=400)
         messages.error(request, _("Say why the record is retracted."))
         return redirect("review:record", slug=slug)
     reason = form.cleaned_data["reason"]

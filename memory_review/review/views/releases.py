@@ -14,14 +14,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from knowledge_repo import actions as kr
-from knowledge_repo import checks, jobs
+from knowledge_repo import checks, jobs, publicrule
 from knowledge_repo import selectors as kb
 from knowledge_repo.checks import Finding
 from knowledge_repo.models import KnowledgeJob, Publication, Release
 from memory_review.roles import is_publisher, publisher_required, reviewer_required
 
 from .. import actions, foureyes
-from ..jobs import committed_head
+from ..jobs import check_state
 
 RELEASE_JOBS = {"release_check", "cut_release", "publish_release", "rollback_release"}
 
@@ -34,7 +34,7 @@ def latest_check() -> KnowledgeJob | None:
 def _current_check() -> tuple[KnowledgeJob | None, KnowledgeJob | None]:
     """The newest check result and, when it is out of date, the job making a fresh one."""
     latest = latest_check()
-    if latest is not None and latest.result.get("head") == committed_head():
+    if latest is not None and latest.result.get("state") == check_state():
         return latest, None
     waiting = jobs.pending("release_check") or jobs.enqueue("release_check")
     waiting.refresh_from_db()
@@ -54,6 +54,8 @@ def release_list(request: HttpRequest) -> HttpResponse:
     findings = _findings(check)
     cleared = checks.clearances(findings)
     result = check.result if check else {}
+    publishable = result.get("publishable", {})
+    target = kr.rollback_target()
     return render(
         request,
         "review/releases.html",
@@ -64,12 +66,21 @@ def release_list(request: HttpRequest) -> HttpResponse:
             "failures": [kb.CheckFailure(**f) for f in result.get("failures", [])]
             + kb.finding_failures(findings),
             "findings": [(f, cleared.get(f.key)) for f in findings],
+            "refused": result.get("refused", {}),
+            "publish_head": result.get("publish_head", []),
+            "publishable": publishable,
+            "ship_hint": publicrule.SHIP_HINT,
+            "rollback_target": target,
+            "rollback_ok": target is not None and publishable.get(target.name) == [],
             "index_lines": result.get("index_lines", 0),
             "index_chars": result.get("index_chars", 0),
             "budget": kb.index_budget(),
-            "releases": Release.objects.select_related("created_by").prefetch_related(
-                "publications__user"
-            )[:50],
+            "releases": [
+                (r, publishable.get(r.name))
+                for r in Release.objects.select_related("created_by").prefetch_related(
+                    "publications__user"
+                )[:50]
+            ],
             "published": kr.published_release(),
             "publications": Publication.objects.select_related("release", "user")[:20],
             "recent_jobs": KnowledgeJob.objects.filter(

@@ -9,8 +9,9 @@ from .kb_publish import report
 
 class Command(BaseCommand):
     help = (
-        "Move the published branch back to the release before the one published now and push "
-        "it to every remote. Needs --yes and --user (your publisher account: a person rolls back, "
+        "Publish again the release that was published before the one published now (never one "
+        "that was only cut), after the publish rule passes on it, as a new snapshot commit "
+        "pushed to every remote. Needs --yes and --user (your publisher account: a person rolls back, "
         "to a release that was published before); without --yes, says what it would do."
     )
 
@@ -20,12 +21,16 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         if not options["yes"]:
-            from knowledge_repo.actions import published_release
+            from knowledge_repo.actions import published_release, rollback_target
 
-            current = published_release()
+            current, target = published_release(), rollback_target()
             self.stdout.write(
                 f"published is {current.name if current else 'nothing'}; "
-                "run again with --yes to roll back to the release before it"
+                + (
+                    f"run again with --yes to roll back to {target.name}, published before it"
+                    if target
+                    else "no release was published before it"
+                )
             )
             return
         try:
