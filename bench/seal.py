@@ -53,9 +53,9 @@ def record(i: int, round_: int = 0) -> str:
     )
 
 
-def timed(fn) -> float:
+def timed(fn, *args, **kwargs) -> float:
     start = time.perf_counter()
-    fn()
+    fn(*args, **kwargs)
     return time.perf_counter() - start
 
 
@@ -81,21 +81,19 @@ def main() -> None:
     with Repo(path) as repo:
         for n in range(args.rounds):
             (path / "records" / "r0.md").write_text(record(0, 1000 + n))
-            bare.append(timed(lambda: git(path, "commit", "-qam", "bare")))
+            bare.append(timed(git, path, "commit", "-qam", "bare"))
             (path / "records" / "r1.md").write_text(record(1, 1000 + n))
-            signed.append(timed(lambda: git(path, *sign, "commit", "-S", "-qam", "signed")))
-            cold.append(timed(lambda: write_manifest(repo, path, name=f"c{n}", previous=None)))
+            signed.append(timed(git, path, *sign, "commit", "-S", "-qam", "signed"))
+            cold.append(timed(write_manifest, repo, path, name=f"c{n}", previous=None))
             git(path, "commit", "-qm", f"release c{n}")
             git(path, "tag", "-a", f"c{n}", "-m", f"c{n}")
             for i in range(2, 7):
                 (path / "records" / f"r{i}.md").write_text(record(i, n + 1))
             git(path, "add", "-A")
-            warm.append(
-                timed(lambda: write_manifest(repo, path, name=f"w{n}", previous=f"c{n}"))
-            )
+            warm.append(timed(write_manifest, repo, path, name=f"w{n}", previous=f"c{n}"))
             git(path, "commit", "-qm", f"release w{n}")
             head = git(path, "rev-parse", "HEAD").strip()
-            reader.append(timed(lambda: check_manifest(path, head)))
+            reader.append(timed(check_manifest, path, head))
     base = statistics.median(bare)
     print(f"records: {args.records}, rounds: {args.rounds}, load: {os.getloadavg()[0]:.1f}")
     for label, values in (
