@@ -28,6 +28,9 @@ $(VENV)/.installed: pyproject.toml reader/pyproject.toml
 
 install: $(VENV)/.installed
 
+# The demo keeps its database, working copy and remotes under var/demo/, apart from the
+# production defaults under var/ (make serve refuses a working copy its database does not know).
+run: export MEMORY_REVIEW_VAR_DIR ?= $(CURDIR)/var/demo
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
