@@ -112,12 +112,12 @@ def _shares(db: sqlite3.Connection, tokens: list[str], limit: int) -> Counter[st
 Row = tuple[str | None, float | None, int, str, int]
 
 
-def _pool(slug: str, shared: Counter[str]) -> list[tuple[int, str]]:
-    """(shared count, slug) of the ``POOL`` earlier records sharing most rare words.
+def _pool(shared: Counter[str]) -> list[tuple[int, str]]:
+    """(shared count, slug) of the ``POOL`` records sharing most rare words (all earlier).
 
     Ties go to the nearer (later) slug, so no record sits in every pool.
     """
-    return heapq.nlargest(POOL, ((c, s) for s, c in shared.items() if s < slug))
+    return heapq.nlargest(POOL, zip(shared.values(), shared.keys(), strict=True))
 
 
 def _best(
@@ -192,7 +192,7 @@ def _cold(db: sqlite3.Connection, wanted: dict[str, str], threshold: float) -> N
             if df[t] <= limit:
                 hits = postings[t]
                 shared.update(hits[: bisect.bisect_left(hits, slug)])
-        results[slug] = _best(wanted[slug], _pool(slug, shared), wanted, threshold)
+        results[slug] = _best(wanted[slug], _pool(shared), wanted, threshold)
     _store(db, results)
 
 
