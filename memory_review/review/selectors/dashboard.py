@@ -190,11 +190,18 @@ AUDITED_FIELDS = ("status", "name", "description", "body", "type", "operation", 
 
 
 def with_changes(events: list[ReviewEvent]) -> list[ReviewEvent]:
-    """Attach ``changed``: (field, before, after) for each field an event changed."""
+    """Attach ``changed``: (field, before, after, word diff) for each field an event changed."""
+    from ..worddiff import word_diff
+
     for event in events:
         keys = [k for k in AUDITED_FIELDS if k in event.before or k in event.after]
         event.changed = [  # type: ignore[attr-defined]
-            (k, event.before.get(k), event.after.get(k))
+            (
+                k,
+                event.before.get(k),
+                event.after.get(k),
+                word_diff(event.before.get(k), event.after.get(k)),
+            )
             for k in keys
             if event.before.get(k) != event.after.get(k)
         ]

@@ -240,7 +240,8 @@ def queue_page(filters: QueueFilters, user: Any, cursor: str = "") -> QueuePage:
         count, bound = min(len(rows), PAGE_SIZE), next_cursor is not None
     else:
         count, bound = filtered_count(filters, user)
-    return QueuePage(rows[:PAGE_SIZE], next_cursor, count, bound, facet_counts())
+    # Sidebar and tab counts come from facets.live_facets, computed for the same filters.
+    return QueuePage(rows[:PAGE_SIZE], next_cursor, count, bound)
 
 
 SEARCH_FIRST_WINDOW = 250
@@ -323,14 +324,13 @@ def short_age(delta: timedelta) -> str:
 
 
 def filtered_count(filters: QueueFilters, user: Any) -> tuple[int, bool]:
-    """How many candidates the filter matches, up to COUNT_LIMIT, cached briefly."""
-    key = f"review:count:{user.pk}:{filters.key()}"
-    cached = cache.get(key)
-    if cached is None:
-        n = filtered_candidates(filters, user).order_by()[: COUNT_LIMIT + 1].count()
-        cached = (min(n, COUNT_LIMIT), n > COUNT_LIMIT)
-        cache.set(key, cached, COUNT_CACHE_SECONDS)
-    return cached
+    """How many candidates the filter matches, up to COUNT_LIMIT.
+
+    Counted with the rows it stands above, never cached: a cached count said
+    "2 matching" above an empty list for half a minute.
+    """
+    n = filtered_candidates(filters, user).order_by()[: COUNT_LIMIT + 1].count()
+    return min(n, COUNT_LIMIT), n > COUNT_LIMIT
 
 
 def facet_counts(refresh: bool = False) -> dict[str, Any]:

@@ -4,16 +4,19 @@ import csv
 import datetime as dt
 
 from django.contrib.auth import get_user_model
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, StreamingHttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from memory_review.roles import reviewer_required
 
 from .. import selectors
+from ..filtercheck import bad_filters, is_date, is_int, one_of
 from ..models import ReviewEvent
 
 CSV_COLUMNS = ("at", "user", "action", "candidate", "record", "change", "bulk", "reason")
+# Whole texts, before and after: the log must show what was written, not its first line.
+TEXT_FIELDS = ("status", "name", "description", "body", "type", "operation", "target_slug")
 
 
 def _date(value: str) -> dt.date | None:
@@ -33,6 +36,19 @@ class _Echo:
 def audit(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
     """Newest first, filterable by candidate, record, person, action and date; CSV on request."""
     g = request.GET
+    problems = bad_filters(
+        g,
+        {
+            "candidate": is_int,
+            "action": one_of(ReviewEvent.Action.values),
+            "since": is_date,
+            "until": is_date,
+            "before": is_int,
+            "format": one_of(["csv"]),
+        },
+    )
+    if problems and g.get("format") == "csv":
+        return HttpResponseBadRequest(" ".join(problems), content_type="text/plain; charset=utf-8")
     candidate_id = g.get("candidate", "")
     slug = g.get("record", "").strip()[:120]
     username = g.get("user", "").strip()[:150]
@@ -69,7 +85,10 @@ def audit(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
             .order_by("username")
             .values_list("username", flat=True),
             "older": rows[-1].pk if len(rows) == 100 else None,
+            "problems": problems,
         },
+        # The page still shows what the valid filters select, and says what it ignored.
+        status=400 if problems else 200,
     )
 
 
@@ -77,7 +96,9 @@ def _csv(events) -> StreamingHttpResponse:
     writer = csv.writer(_Echo())
 
     def rows():
-        yield writer.writerow(CSV_COLUMNS)
+        yield writer.writerow(
+            [*CSV_COLUMNS, *(f"{side}_{k}" for k in TEXT_FIELDS for side in ("before", "after"))]
+        )
         for e in events.order_by("-pk").iterator(chunk_size=1000):
             yield writer.writerow(
                 [
@@ -90,6 +111,11 @@ def _csv(events) -> StreamingHttpResponse:
                     "yes" if e.bulk else "",
                     # A spreadsheet must not run a visitor's text as a formula.
                     _safe(e.reason),
+                    *(
+                        _safe(str(state.get(k) or ""))
+                        for k in TEXT_FIELDS
+                        for state in (e.before, e.after)
+                    ),
                 ]
             )
 

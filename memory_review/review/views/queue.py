@@ -5,14 +5,18 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from memory_review.extraction.models import Candidate
 from memory_review.roles import reviewer_required
 
 from .. import actions, selectors
+from ..filtercheck import bad_filters, is_int, one_of
 from ..forms import BulkForm
 from ..models import HeldChange
 from ..querystring import bulk_url, query, queue_links, queue_url, with_query
-from ..selectors import QueueFilters
+from ..selectors import FLAG_FILTERS, TABS, QueueFilters
 from ..selectors.bulk import BULK_MAX, bulk_selection
+from ..selectors.facets import live_facets
+from ..selectors.ordering import ORDERS
 
 
 @require_GET
@@ -23,7 +27,19 @@ def queue(request: HttpRequest) -> HttpResponse:
     filters = QueueFilters.from_query(request.GET)
     page = selectors.queue_page(filters, request.user, request.GET.get("after", ""))
     candidate_query = query(filters)
-    links = queue_links(filters, page.facets)
+    links = queue_links(filters, live_facets(filters, request.user))
+    problems = bad_filters(
+        request.GET,
+        {
+            "tab": one_of(TABS),
+            "type": one_of(Candidate.Type.values),
+            "flag": one_of(FLAG_FILTERS),
+            "source": is_int,
+            "run": is_int,
+            "order": one_of(ORDERS),
+            "skipped": one_of(["1"]),
+        },
+    )
     return render(
         request,
         "review/queue.html",
@@ -53,7 +69,9 @@ def queue(request: HttpRequest) -> HttpResponse:
             )
             if filters.tab == "second"
             else [],
+            "problems": problems,
         },
+        status=400 if problems else 200,
     )
 
 
