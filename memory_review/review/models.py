@@ -63,6 +63,7 @@ class ReviewEvent(models.Model):
         MERGE = "merge", _("Merge")
         ANSWER_GAP = "answer_gap", _("answer gap")
         UNDO = "undo", _("Undo")
+        SKIP = "skip", _("skip")
         EDIT_RECORD = "edit_record", _("edit record")
         RETRACT_RECORD = "retract_record", _("retract record")
         REVERT_CHANGE = "revert_change", _("revert change")
@@ -98,6 +99,8 @@ class ReviewEvent(models.Model):
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="undoes"
     )
     bulk = models.BooleanField(default=False)
+    # The events of one bulk action share a batch, so that undo takes back the whole bulk.
+    batch = models.UUIDField(null=True, blank=True, db_index=True)
     at = models.DateTimeField(db_index=True)
 
     class Meta:

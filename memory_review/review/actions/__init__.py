@@ -43,7 +43,7 @@ from .decision import (
 from .held import approve_held, reject_held
 from .records import edit_record, merge_records, record_state, retract_record, revert_change
 from .releases import clear_finding, cut_release, mark_read, publish_release, rollback_release
-from .undo import restored_by_undo, undo_last_decision
+from .undo import Undone, new_batch, restored_by_undo, undo_last_action, undo_last_decision
 
 __all__ = [
     "AssignResult",
@@ -92,4 +92,7 @@ __all__ = [
     "snapshot",
     "sources_for",
     "undo_last_decision",
+    "undo_last_action",
+    "new_batch",
+    "Undone",
 ]
