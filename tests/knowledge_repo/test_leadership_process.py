@@ -67,7 +67,7 @@ def _committer(env: dict[str, str], log: Path) -> subprocess.Popen:
     )
 
 
-def _wait_for(path: Path, text: str, timeout: float = 60.0) -> None:
+def _wait_for(path: Path, text: str, timeout: float = 180.0) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if text in path.read_text():
