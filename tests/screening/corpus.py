@@ -7,8 +7,9 @@ from .dev_corpus import DEV_MORE
 from .dev_more_claims import DEV_CLAIMS
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
+from .heldout_personal import HELDOUT_PERSONAL
 
 LANGS = ("en", "zh", "ja", "ko", "es", "pt", "fr", "de", "it", "ru")
 
 DEV: tuple[Example, ...] = CORPUS + DEV_MORE + DEV_CLAIMS
-TEST: tuple[Example, ...] = HELDOUT + HELDOUT_MORE
+TEST: tuple[Example, ...] = HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL
