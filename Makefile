@@ -28,8 +28,15 @@ $(VENV)/.installed: pyproject.toml reader/pyproject.toml
 
 install: $(VENV)/.installed
 
+# The demo keeps its database, working copy and remotes under var/demo/, apart from the
+# production defaults under var/ (make serve refuses a working copy its database does not know).
+run: export MEMORY_REVIEW_VAR_DIR ?= $(CURDIR)/var/demo
+# The demo signs its releases with a key of its own, so the release page and agents show
+# the whole way (set KNOWLEDGE_SIGNING_KEY= to see unsigned releases).
+run: export KNOWLEDGE_SIGNING_KEY ?= $(MEMORY_REVIEW_VAR_DIR)/signing/release_ed25519
 run: install
 	$(PY) manage.py migrate --noinput
+	@if [ -n "$$KNOWLEDGE_SIGNING_KEY" ]; then $(PY) manage.py kb_signing_key; fi
 	$(PY) manage.py demo
 	$(PY) manage.py runserver $(HOST)
 

@@ -26,7 +26,7 @@ from pathlib import Path
 from django.conf import settings
 from django.utils import timezone
 
-from . import placeholders, screening
+from . import duplicatescan, placeholders, screening
 from .findingcache import FindingCache, Raw
 from .models import FindingClearance
 from .reader import read_blobs
@@ -174,6 +174,22 @@ def near_duplicates(records: Iterable[tuple[str, str, str]], threshold: float) -
     return found
 
 
+def near_duplicate_findings(root: Path, summaries: dict[str, tuple[str, str]]) -> list[Finding]:
+    """Records that nearly duplicate an earlier one, kept up to date change by change."""
+    pairs = duplicatescan.update(root, summaries, settings.RELEASE_NEAR_DUPLICATE_SCORE)
+    return [
+        Finding(
+            slug=slug,
+            kind="near_duplicate",
+            line=1,
+            text=other,
+            message=f"near-duplicate of {other} ({score:.0%} alike): merge or clear",
+            high_risk=False,
+        )
+        for slug, (other, score) in sorted(pairs.items())
+    ]
+
+
 def scan_tree(
     root: Path,
     blobs: dict[str, str],
@@ -213,8 +229,7 @@ def scan_tree(
             slug = _slug(path)
             found += [Finding(slug, *raw) for raw in entry.findings]
             found += _expired(slug, entry.valid_until, today)
-    rows = ((slug, name, desc) for slug, (name, desc) in summaries.items())
-    found += near_duplicates(rows, settings.RELEASE_NEAR_DUPLICATE_SCORE)
+    found += near_duplicate_findings(root, summaries)
     return sorted(found, key=lambda f: (f.slug, f.line, f.kind))
 
 

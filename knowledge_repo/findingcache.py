@@ -44,6 +44,10 @@ def version(allowed: Iterable[str]) -> str:
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:16]
 
 
+_CLEAN_END = '", null, []]'
+_CLEAN_LENGTH = 2 + 40 + len(_CLEAN_END)
+
+
 class FindingCache:
     """Blob id -> Entry, for one version of the detectors and allow-list."""
 
@@ -51,7 +55,12 @@ class FindingCache:
         self.path = repo / ".git" / f"kb-findings-{version(allowed)}.jsonl"
         self.entries: dict[str, Entry] = {}
         if load and self.path.exists():
+            clean = Entry(None, ())
             for line in self.path.read_text(encoding="utf-8").splitlines():
+                # Most blobs hold nothing: their line is ["<sha>", null, []], read without JSON.
+                if len(line) == _CLEAN_LENGTH and line.endswith(_CLEAN_END):
+                    self.entries[line[2:42]] = clean
+                    continue
                 try:
                     sha, valid_until, found = json.loads(line)
                 except ValueError:

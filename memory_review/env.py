@@ -2,6 +2,7 @@
 
 import os
 from pathlib import Path
+from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -51,3 +52,29 @@ def env_secret(name: str) -> str | None:
         except OSError as exc:
             raise ImproperlyConfigured(f"{name}_FILE={path!r} cannot be read: {exc}") from exc
     return None
+
+
+def mail_from_env() -> tuple[dict[str, Any], str, bool]:
+    """MAILERS, DEFAULT_FROM_EMAIL and REVIEW_NOTIFY_EMAIL from the environment.
+
+    Mentions and requests for a second opinion are e-mailed to the colleague once
+    a mail server is configured (EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER,
+    EMAIL_HOST_PASSWORD or its _FILE, EMAIL_USE_TLS), or with
+    REVIEW_NOTIFY_EMAIL=true for another EMAIL_BACKEND; they are always listed
+    on the notifications page.
+    """
+    backend = env_str("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+    host = env_str("EMAIL_HOST", "")
+    options: dict[str, Any] = {}
+    if backend.endswith("smtp.EmailBackend"):
+        options = {
+            "host": host or "localhost",
+            "port": env_int("EMAIL_PORT", 587),
+            "username": env_str("EMAIL_HOST_USER", ""),
+            "password": env_secret("EMAIL_HOST_PASSWORD") or "",
+            "use_tls": env_bool("EMAIL_USE_TLS", True),
+            "timeout": 10,
+        }
+    mailers = {"default": {"BACKEND": backend, "OPTIONS": options}}
+    sender = env_str("DEFAULT_FROM_EMAIL", "memory-review@localhost")
+    return mailers, sender, env_bool("REVIEW_NOTIFY_EMAIL", bool(host))

@@ -19,6 +19,11 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 from django.db.models import Min
 from django.utils import timezone
+from git.exc import GitCommandError
+
+from knowledge_repo import consistency, gitstore
+from knowledge_repo.actions.leadership import REFUSED_TO_LEAD
+from knowledge_repo.actions.workspace import has_working_copy
 
 from .jobs import JOBS
 from .models import JobRun
@@ -70,6 +75,13 @@ def _committer(now: dt.datetime, health: Health) -> Check:
     health.figures["committers"] = rows
     leader = next((r for r in rows if r.is_leader), None)
     if leader is None:
+        # A committer that refused its working copy (it disagrees with the database, or the
+        # shared remote lacks its commits) says why.
+        refused = next((r for r in rows if r.message.startswith(REFUSED_TO_LEAD)), None)
+        if refused is not None:
+            return Check(
+                "committer", False, f"no committer leads: {refused.name} {refused.message}"
+            )
         return Check("committer", False, "no committer leads (is kb_committer running?)")
     silence = _age(leader.last_seen, now) or 0.0
     if silence > settings.READY_MAX_COMMITTER_SILENCE:
@@ -77,6 +89,22 @@ def _committer(now: dt.datetime, health: Health) -> Check:
     if not leader.writable:
         return Check("committer", False, f"{leader.name} cannot write {leader.working_copy}")
     return Check("committer", True, f"{leader.name} leads, seen {silence:.0f}s ago")
+
+
+def _repository() -> Check | None:
+    # Only where this process commits (the embedded default): web processes never touch
+    # the working copy, and a committer that finds a disagreement stops leading instead.
+    if not settings.KNOWLEDGE_COMMIT_IN_PROCESS or not has_working_copy():
+        return None
+    root = Path(settings.KNOWLEDGE_REPO_PATH)
+    try:
+        with gitstore.open_repo(root) as repo:
+            problems = consistency.quick_problems(repo)
+    except GitCommandError as exc:
+        return Check("repository", False, f"{root}: git failed: {exc.stderr.strip()[:300]}")
+    if problems:
+        return Check("repository", False, consistency.mismatch_message(root, problems))
+    return Check("repository", True, f"{root} agrees with the database")
 
 
 def _outbox(now: dt.datetime, health: Health) -> Check:
@@ -151,6 +179,9 @@ def health() -> Health:
     if not database.ok:
         return result
     result.checks += [_committer(now, result), _outbox(now, result)]
+    repository = _repository()
+    if repository is not None:
+        result.checks.append(repository)
     queue = _task_queue(now, result)
     if queue is not None:
         result.checks.append(queue)

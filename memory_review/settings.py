@@ -15,7 +15,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
-from memory_review.env import env_bool, env_int, env_list, env_secret, env_str
+from memory_review.env import env_bool, env_int, env_list, env_secret, env_str, mail_from_env
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -103,7 +103,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
-                "memory_review.roles.roles_context",
+                "memory_review.review.badges.team_badges",
             ],
         },
     },
@@ -373,9 +373,9 @@ BACKUP_IDENTITY_FILE = env_str("BACKUP_IDENTITY_FILE")
 REVIEW_CLAIM_SECONDS = env_int("REVIEW_CLAIM_SECONDS", 300)
 # Records whose valid_until falls within this many days are listed on the dashboard.
 REVIEW_EXPIRY_WARNING_DAYS = env_int("REVIEW_EXPIRY_WARNING_DAYS", 30)
-# Every change (not only high-risk text) needs two different approvers before
-# it is committed. Publishing always needs a second reader: the publisher.
+# Every change (not only high-risk text) needs two approvers; publishers always read twice.
 REVIEW_TWO_APPROVALS = env_bool("REVIEW_TWO_APPROVALS", False)
+MAILERS, DEFAULT_FROM_EMAIL, REVIEW_NOTIFY_EMAIL = mail_from_env()
 
 # One line per event. Django's default config gives the "django" logger its
 # own console handler and lets it propagate to ours too, so every request

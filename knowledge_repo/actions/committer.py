@@ -173,7 +173,9 @@ def _push_shared(repo: Repo) -> None:
     remote = settings.KNOWLEDGE_SHARED_REMOTE
     if remote:
         # Before the database hears of the commit: a committer that takes over
-        # starts from the shared remote, so a recorded commit must be there.
+        # starts from the shared remote, so a recorded commit must be there. Never
+        # forced: git refuses unless the remote's branch is an ancestor of HEAD, so
+        # no push drops a commit the remote has.
         repo.git.push("-q", remote, f"HEAD:refs/heads/{gitstore.BRANCH}")
 
 
@@ -242,37 +244,6 @@ def commit_pending(*, recover: bool = False) -> list[Change]:
             marker.unlink(missing_ok=True)
             done.append(change)
     return done
-
-
-def sync_from_shared() -> bool:
-    """Make the working copy match the shared remote's branch; True if it moved.
-
-    Run by a committer when it becomes the leader: the previous leader may
-    have committed from another working copy. Local commits the shared
-    remote lacks were never recorded in the database (a commit is pushed
-    before it is recorded), so their changes are still pending and are
-    committed again from here.
-    """
-    remote = settings.KNOWLEDGE_SHARED_REMOTE
-    if not remote:
-        return False
-    ensure_initialised()
-    root = repo_path()
-    with gitstore.writer_lock(root), gitstore.open_repo(root) as repo:
-        gitstore.clear_stale_index_lock(root)
-        heads = str(repo.git.ls_remote("--heads", remote, gitstore.BRANCH))
-        if not heads.strip():
-            repo.git.push("-q", remote, f"HEAD:refs/heads/{gitstore.BRANCH}")
-            return False
-        # Release tags too: the previous leader may have cut releases.
-        repo.git.fetch("-q", "--tags", remote, f"refs/heads/{gitstore.BRANCH}")
-        target = repo.git.rev_parse("FETCH_HEAD")
-        if target == gitstore.head_sha(repo):
-            return False
-        repo.git.reset("-q", "--hard", target)
-        repo.git.clean("-q", "-f", "-d", "--", "records")
-        (root / ".git" / "kb-inflight").unlink(missing_ok=True)
-        return True
 
 
 def retry_failed() -> int:

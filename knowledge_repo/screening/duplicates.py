@@ -44,6 +44,11 @@ def _tokens(processed: str) -> set[str]:
     return tokens
 
 
+def match_tokens(processed: str) -> set[str]:
+    """The words (and CJK bigrams) of a ``default_process``-ed match text that pick candidates."""
+    return _tokens(processed)
+
+
 @dataclass
 class NearDuplicateIndex:
     """Texts of pending candidates and records, by kind, to match new candidates against.

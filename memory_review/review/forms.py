@@ -1,8 +1,8 @@
 from django import forms
 from django.core import signing
 from django.urls import reverse_lazy
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop
 
 from memory_review.extraction.models import Candidate
 
@@ -73,6 +73,12 @@ class RejectForm(forms.Form):
 
     def reason_text(self) -> str:
         reason = self.cleaned_data["reason"]
+        detail = self.cleaned_data.get("detail", "").strip()
+        return f"{reason}: {detail}" if detail else reason
+
+    def reason_shown(self) -> str:
+        """The reason as the reviewer chose it, in their language (the stored one is English)."""
+        reason = gettext(self.cleaned_data["reason"])
         detail = self.cleaned_data.get("detail", "").strip()
         return f"{reason}: {detail}" if detail else reason
 

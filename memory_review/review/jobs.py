@@ -12,7 +12,7 @@ from dataclasses import asdict
 from typing import Any
 
 from knowledge_repo import actions as kr
-from knowledge_repo import gitstore, publicrule
+from knowledge_repo import gitstore, publicrule, screening
 from knowledge_repo import selectors as kb
 from knowledge_repo.jobs import JobError
 from knowledge_repo.models import Change, Publication, Release
@@ -28,11 +28,13 @@ def committed_head() -> int:
     return last.pk if last else 0
 
 
-def check_state() -> list[int]:
-    """What a check result is current for: committed changes, releases, publications."""
+def check_state() -> list[Any]:
+    """What a check result is current for: committed changes, releases, publications and
+    the allow-list (the publish rule reads it)."""
     last_release = Release.objects.order_by("-pk").values_list("pk", flat=True).first()
     last_publication = Publication.objects.order_by("-pk").values_list("pk", flat=True).first()
-    return [committed_head(), last_release or 0, last_publication or 0]
+    contacts = ",".join(screening.public_contacts() + screening.public_domains())
+    return [committed_head(), last_release or 0, last_publication or 0, contacts]
 
 
 def publish_decisions(root: Any) -> dict[str, Any]:

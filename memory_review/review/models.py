@@ -63,6 +63,7 @@ class ReviewEvent(models.Model):
         MERGE = "merge", _("Merge")
         ANSWER_GAP = "answer_gap", _("answer gap")
         UNDO = "undo", _("Undo")
+        SKIP = "skip", _("skip")
         EDIT_RECORD = "edit_record", _("edit record")
         RETRACT_RECORD = "retract_record", _("retract record")
         REVERT_CHANGE = "revert_change", _("revert change")
@@ -74,6 +75,9 @@ class ReviewEvent(models.Model):
         PUBLISH = "publish", _("Publish")
         ROLLBACK = "rollback", _("Rollback")
         WALK_RELEASE = "walk_release", _("read a whole release")
+        COMMENT = "comment", _("Comment")
+        ASSIGN = "assign", _("assign")
+        SECOND_OPINION = "second_opinion", _("ask for a second opinion")
 
     candidate = models.ForeignKey(
         "extraction.Candidate",
@@ -95,6 +99,8 @@ class ReviewEvent(models.Model):
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="undoes"
     )
     bulk = models.BooleanField(default=False)
+    # The events of one bulk action share a batch, so that undo takes back the whole bulk.
+    batch = models.UUIDField(null=True, blank=True, db_index=True)
     at = models.DateTimeField(db_index=True)
 
     class Meta:
@@ -203,3 +209,19 @@ class ReleaseReading(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} read change {self.change_id} of {self.release_id}"
+
+
+# Assignments, comments and notifications live in their own module (the team's work).
+from .team_models import Assignment, Comment, Notification  # noqa: E402
+
+__all__ = [
+    "Assignment",
+    "Claim",
+    "Comment",
+    "HeldChange",
+    "Notification",
+    "ReleaseReading",
+    "ReviewEvent",
+    "ReviewerProfile",
+    "Skip",
+]

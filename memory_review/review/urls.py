@@ -1,8 +1,10 @@
 from django.urls import path
 
 from .views import (
+    assignment,
     audit,
     candidate,
+    comments,
     conversations,
     coverage,
     dashboard,
@@ -59,6 +61,15 @@ urlpatterns = [
     # The release review: the publisher walks every change, then publishes
     path("releases/<str:name>/review/", release_walk.walk, name="release_walk"),
     path("releases/<str:name>/read/", release_walk.mark_read, name="release_read"),
+    # Shared work: assignments, comments, second opinions, notifications
+    path("assigned/", assignment.assigned_to_me, name="assigned"),
+    path("assign/", assignment.assign, name="assign"),
+    path("queue/assign/", assignment.assign_queue, name="assign_queue"),
+    path("comments/", comments.comment_add, name="comment_add"),
+    path("second-opinion/", comments.second_opinion, name="second_opinion"),
+    path("notifications/", comments.notification_list, name="notifications"),
+    path("notifications/read/", comments.notifications_read, name="notifications_read"),
+    path("notifications/<int:pk>/open/", comments.notification_open, name="notification_open"),
     # Overview
     path("dashboard/", dashboard.dashboard, name="dashboard"),
     path("coverage/", coverage.coverage, name="coverage"),

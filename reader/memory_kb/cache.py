@@ -18,13 +18,15 @@ The fetch path, in order (``KnowledgeCache._update``):
 2. ``git fetch`` into ``refs/incoming/*``, never straight into the served refs;
 3. ``verify(repo, ref, commit, previous)`` for a commit about to be served
    for the first time: the one place a release can be refused (raise
-   ``ReleaseRefused``; the default is ``verify_release`` below);
+   ``ReleaseRefused``; it may return notes). The default checks the seal
+   (``memory_kb.seal``); a tag that moved on the remote is refused, naming it;
 4. only then the served ref (``refs/heads/<ref>`` or ``refs/tags/<ref>``) moves.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -37,6 +39,7 @@ from typing import Any, Protocol
 from .gitio import KnowledgeBaseError, check_location, check_ref, git, read_tree
 from .knowledge import KnowledgeBase, Snapshot
 from .private import private_dir, write_private
+from .seal import ReleaseRefused, default_allowed_signers, signers_digest, verify_release
 
 __all__ = [
     "DEFAULT_CHECK_EVERY",
@@ -62,21 +65,9 @@ Log = Callable[[str], None]
 class Verifier(Protocol):
     """What checks a fetched release before it is served (see ``verify_release``)."""
 
-    def __call__(self, repo: Path, ref: str, commit: str, previous: str | None) -> None: ...
-
-
-class ReleaseRefused(KnowledgeBaseError):
-    """A fetched release that verification refused: it is never served."""
-
-
-def verify_release(repo: Path, ref: str, commit: str, previous: str | None) -> None:
-    """Check a fetched commit before it is served for ``ref``; raise ``ReleaseRefused`` to refuse.
-
-    ``repo`` is the cache's bare repository (the commit's objects are in it),
-    ``previous`` the commit served for ``ref`` until now (None on first use).
-    Releases are sealed by issue 18 (manifest, signatures): ``memory_kb.seal``
-    verifies them here. Until then every release is accepted.
-    """
+    def __call__(
+        self, repo: Path, ref: str, commit: str, previous: str | None
+    ) -> list[str] | None: ...
 
 
 def _quiet(_message: str) -> None:
@@ -140,6 +131,7 @@ class KnowledgeCache:
         check_every: float | None = None,
         max_age: float | None = None,
         verify: Verifier = verify_release,
+        allowed_signers: str | os.PathLike[str] | None = None,
         log: Log | None = None,
     ) -> None:
         location = check_location(str(location))
@@ -153,6 +145,11 @@ class KnowledgeCache:
         self.repo = self.dir / "repo.git"
         every = check_every if check_every is not None else max_age
         self.check_every = DEFAULT_CHECK_EVERY if every is None else float(every)
+        # Signatures are required when a file is named here or by the environment.
+        signers = allowed_signers if allowed_signers is not None else default_allowed_signers()
+        self.signers = signers_digest(signers) if verify is verify_release else ""
+        if verify is verify_release and signers is not None:
+            verify = functools.partial(verify_release, allowed_signers=signers)
         self.verify = verify
         self.log = log or _quiet
 
@@ -236,11 +233,14 @@ class KnowledgeCache:
                 state["check_error"] = str(exc)
                 state["check_failed_at"] = time.time()
         notes: list[str] = []
+        rules_changed = state.get("signers", "") != self.signers
+        if rules_changed:
+            self._forget_served(state)
         if fetched or self._resolve(ref) is None or ref not in state.get("accepted", []):
             notes = self._accept(ref, state)
             state["accepted"] = sorted({*state.get("accepted", []), ref})
             state["notes"] = {**state.get("notes", {}), ref: notes}
-        if due or fresh or notes:
+        if due or fresh or notes or rules_changed:
             self._save_state(state)
         return list(state.get("notes", {}).get(ref, []))
 
@@ -259,8 +259,10 @@ class KnowledgeCache:
             if served.get(key) == sha:
                 continue
             if kind == "tags" and key in served:
-                # A release tag never moves: keep the first one, say so.
-                notes.append(f"tag {short} moved on the remote; still serving it as first fetched")
+                # A release tag never moves: refuse the new one, keep serving the first.
+                moved = f"{self._commit(served[key])[:12]} to {self._commit(sha)[:12]}"
+                notes.append(f"tag {short} was refused: it moved on the remote from {moved}")
+                self.log(f"memory-kb: warning: refused tag {short}: it moved ({moved})")
                 continue
             if short != ref and kind == "heads":
                 continue  # other branches are accepted when they are asked for
@@ -269,7 +271,8 @@ class KnowledgeCache:
                 notes.append(f"{ref} at {commit[:12]} was refused: {refused[commit]}")
                 continue
             try:
-                self.verify(self.repo, short, commit, self._commit_or_none(served.get(key)))
+                said = self.verify(self.repo, short, commit, self._commit_or_none(served.get(key)))
+                notes.extend(said or [])
             except ReleaseRefused as exc:
                 refused[commit] = str(exc)
                 notes.append(f"{ref} at {commit[:12]} was refused: {exc}")
@@ -280,6 +283,17 @@ class KnowledgeCache:
         if updates:
             git(self.repo, "update-ref", "--stdin", stdin="".join(updates).encode())
         return notes
+
+    def _forget_served(self, state: dict[str, Any]) -> None:
+        """Drop what was accepted under other signer rules: it is verified again under these."""
+        served = [
+            f"delete refs/{k}/{n}\n"
+            for k in ("heads", "tags")
+            for n in _refs(self.repo, f"refs/{k}/")
+        ]
+        if served:
+            git(self.repo, "update-ref", "--stdin", stdin="".join(served).encode())
+        state.update(signers=self.signers, accepted=[], refused={}, notes={})
 
     def _commit(self, sha: str) -> str:
         return git(self.repo, "rev-parse", "--verify", f"{sha}^{{commit}}").decode().strip()

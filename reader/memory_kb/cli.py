@@ -10,8 +10,10 @@
 
 The repository is read through the local cache (``--cache-dir``, default
 ``$XDG_CACHE_HOME/memory-kb``), fetched when older than ``--max-age``
-seconds (``--check-every``, a cheap ref check). Progress and warnings go to stderr, results to stdout; errors
-name the repository and ref and exit with status 2.
+seconds (``--check-every``, a cheap ref check). Each release is verified
+before it is served: its manifest, its history, and its signatures with
+``--allowed-signers``. Progress and warnings go to stderr, results to
+stdout; errors name the repository and ref and exit with status 2.
 """
 
 from __future__ import annotations
@@ -59,6 +61,13 @@ def _parser() -> argparse.ArgumentParser:
         f"many seconds ({DEFAULT_CHECK_EVERY:.0f}; --max-age is the former name)",
     )
     parser.add_argument(
+        "--allowed-signers",
+        metavar="FILE",
+        default=os.environ.get("MEMORY_KB_ALLOWED_SIGNERS") or None,
+        help="OpenSSH allowed-signers file: serve only releases signed by one of its keys "
+        "($MEMORY_KB_ALLOWED_SIGNERS; the release page shows the line to put in it)",
+    )
+    parser.add_argument(
         "--min-score",
         type=float,
         default=DEFAULT_MIN_SCORE,
@@ -94,6 +103,7 @@ def _open(args: argparse.Namespace, *, fetch: bool = False) -> KnowledgeBase:
         cache_dir=args.cache_dir,
         check_every=args.check_every,
         fetch=fetch,
+        allowed_signers=args.allowed_signers,
         log=_log,
         min_score=args.min_score,
     )

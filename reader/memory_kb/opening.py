@@ -27,6 +27,7 @@ def open_knowledge(
     check_every: float | None = None,
     max_age: float | None = None,
     verify: Verifier = verify_release,
+    allowed_signers: str | os.PathLike[str] | None = None,
     log: Log | None = None,
     **options: Any,
 ) -> KnowledgeBase:
@@ -36,8 +37,11 @@ def open_knowledge(
     A remote is read through the local cache (``cache_dir``, default
     ``default_cache_dir()``), which asks the remote whether ``ref`` moved
     when its last check is older than ``check_every`` seconds (``max_age`` is
-    the former name). A local repository is read in place unless
-    ``use_cache`` is true or a ``cache_dir`` is given. With ``ref=None`` a
+    the former name), and verifies each release before serving it (``verify``,
+    by default the seal: manifest, history, tags, and signatures against
+    ``allowed_signers`` or ``$MEMORY_KB_ALLOWED_SIGNERS`` when given; see
+    ``memory_kb.seal``). A local repository is read in place, as trusted,
+    unless ``use_cache`` is true or a ``cache_dir`` is given. With ``ref=None`` a
     local directory is read as plain files (an exported release), never
     following symbolic links. ``options`` are the ``KnowledgeBase`` settings
     (``min_score``, ``records_max_chars``, …). Raises KnowledgeBaseError
@@ -60,7 +64,13 @@ def open_knowledge(
         use_cache = cache_dir is not None or not local
     if use_cache:
         cache = KnowledgeCache(
-            text, cache_dir, check_every=check_every, max_age=max_age, verify=verify, log=log
+            text,
+            cache_dir,
+            check_every=check_every,
+            max_age=max_age,
+            verify=verify,
+            allowed_signers=allowed_signers,
+            log=log,
         )
         return cache.open(ref, fetch=fetch, **options)
     try:

@@ -47,9 +47,11 @@ def render_indexes(lines_by_slug: dict[str, str]) -> dict[str, str]:
     each within the same budget, and MEMORY.md lists the topic files: every
     record is two steps from MEMORY.md. Topic files link ``../records/<slug>.md``.
     """
-    flat = render_index(lines_by_slug)
-    if _fits(flat):
-        return {INDEX_FILE: flat}
+    # A line a record: more records than lines can never fit (no need to render them flat).
+    if len(lines_by_slug) <= INDEX_MAX_LINES:
+        flat = render_index(lines_by_slug)
+        if _fits(flat):
+            return {INDEX_FILE: flat}
     header_lines = INDEX_HEADER.count("\n") + 1
     chunks: list[list[str]] = [[]]
     size = len(INDEX_HEADER.encode()) + 80  # room for the topic header

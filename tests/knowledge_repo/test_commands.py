@@ -18,7 +18,7 @@ def run(*args):
     return out.getvalue() + err.getvalue()
 
 
-def test_kb_init_creates_both_repositories_and_is_idempotent(kb, tmp_path):
+def test_kb_init_creates_both_repositories_and_is_idempotent(kb, tmp_path, db):
     assert "created" in run("kb_init")
     assert git(kb, "show", "HEAD:MEMORY.md") == "# Memory\n\n"
     assert (tmp_path / "published.git" / "HEAD").exists()

@@ -55,3 +55,50 @@ def test_each_change_is_one_commit_with_its_files_and_a_clean_working_copy(kb, a
     assert "Change-Id: " in git(kb, "log", "-1", "--format=%(trailers)")
     with open_repo(kb) as repo:
         assert done[-1].commit_sha == head_sha(repo) == git(kb, "rev-parse", "HEAD").strip()
+
+
+def _findings(**kwargs):
+    from knowledge_repo.actions import cut_release
+
+    result = cut_release(user=None, dry_run=True, **kwargs)
+    return sorted((f.slug, f.kind, f.line, f.text, f.message) for f in result.findings)
+
+
+def _forget(kb):
+    for cached in (kb / ".git").glob("kb-*"):
+        cached.unlink()
+
+
+def test_an_incremental_rescan_finds_exactly_what_a_cold_one_finds(kb, alice, bob):
+    names = [f"Opening hours of shop {i}" for i in range(12)]
+    for i, name in enumerate(names):
+        make_record(alice, name=name, description=f"When shop {i} opens and closes on weekdays")
+    make_record(alice, name="Parking", description="Where visitors park the car near the office")
+    commit_pending()
+    first = _findings()
+    assert any(f[1] == "near_duplicate" for f in first)
+    assert first == (_forget(kb) or _findings())
+
+    # Edits: one record now duplicates another, one gets personal data, one is retracted.
+    update_record(
+        author=alice,
+        slug="parking",
+        name="Parking near the office",
+        description="When shop 3 opens and closes on weekdays",
+        body="Call 555-123-4567 for a spot.\n",
+        type="project",
+    )
+    retract_record(author=alice, slug="opening-hours-of-shop-0", reason="Closed")
+    make_record(alice, name="Deliveries", description="Where couriers leave parcels for us")
+    commit_pending()
+    # A rename made in git directly (the checks read the tree, whatever made it).
+    git(kb, "mv", "records/deliveries.md", "records/parcels.md")
+    git(kb, "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-qm", "rename")
+    incremental = _findings()
+    _forget(kb)
+    cold = _findings()
+    assert incremental == cold
+    assert ("parking", "personal_data") in {(f[0], f[1]) for f in cold}
+    assert all(f[0] != "opening-hours-of-shop-0" for f in cold)
+    # And once more from the state the cold scan left.
+    assert _findings() == cold

@@ -7,7 +7,12 @@ from django.db import connection
 
 from knowledge_repo import jobs
 from knowledge_repo.actions import commit_pending, ensure_initialised
-from knowledge_repo.actions.committer import sync_from_shared
+from knowledge_repo.actions.leadership import (
+    REFUSED_TO_LEAD,
+    WorkingCopyRefused,
+    check_before_leading,
+    check_working_copy,
+)
 from knowledge_repo.election import Election
 
 
@@ -25,7 +30,11 @@ class Command(BaseCommand):
         "beside the database on SQLite), and commits the outbox in order; the others wait "
         "and take over within one poll when the leader dies. The leader also runs the jobs web "
         "pages queue (release checks, cutting, publishing, rolling back, replay). A new leader first resets its "
-        "working copy to KNOWLEDGE_SHARED_REMOTE when set. Stops on SIGTERM or SIGINT."
+        "working copy to KNOWLEDGE_SHARED_REMOTE when set, never to a remote that lacks commits the "
+        "database recorded, and proves the working copy belongs to this database (Change-Id "
+        "trailers, release tags); while leading it repeats a quick check. On a disagreement it "
+        "stops leading, says why (stderr, /readyz, the dashboard) and tries again after "
+        "--retry-refused seconds. Stops on SIGTERM or SIGINT."
     )
 
     def add_arguments(self, parser):
@@ -34,6 +43,12 @@ class Command(BaseCommand):
         )
         parser.add_argument(
             "--heartbeat", type=float, default=5.0, help="seconds between status updates"
+        )
+        parser.add_argument(
+            "--retry-refused",
+            type=float,
+            default=30.0,
+            help="seconds before trying to lead again after refusing the working copy",
         )
 
     def handle(self, *args, **options):
@@ -49,13 +64,17 @@ class Command(BaseCommand):
         election = Election()
         self.stdout.write(f"committer {election.name} started; waiting to lead")
         last_beat = 0.0
+        last_check = time.monotonic()
+        refused_until = 0.0
         message = ""
         while not stop:
             was_leading = election.leading
             try:
-                if election.try_lead():
+                if time.monotonic() < refused_until:
+                    pass  # refused this working copy: wait before trying again
+                elif election.try_lead():
                     if not was_leading:
-                        moved = sync_from_shared()
+                        moved = check_before_leading()
                         done = commit_pending(recover=True)
                         if jobs.interrupted():
                             self.stderr.write("jobs the previous leader left running: failed")
@@ -63,7 +82,11 @@ class Command(BaseCommand):
                             f"{election.name} leads"
                             + (" (working copy reset to the shared remote)" if moved else "")
                         )
+                        last_check = time.monotonic()
                     else:
+                        if time.monotonic() - last_check >= options["heartbeat"]:
+                            check_working_copy(full=False)
+                            last_check = time.monotonic()
                         done = commit_pending()
                     for change in done:
                         self.stdout.write(
@@ -76,6 +99,13 @@ class Command(BaseCommand):
                     message = ""
                 elif was_leading:
                     self.stderr.write(f"{election.name} lost the lead")
+            except WorkingCopyRefused as exc:
+                # Stop leading: another committer may hold a working copy that agrees.
+                election.resign()
+                message = f"{REFUSED_TO_LEAD} {exc}"
+                self.stderr.write(f"committer {election.name} {message}")
+                refused_until = time.monotonic() + options["retry_refused"]
+                last_beat = float("-inf")  # show it now
             except Exception as exc:  # keep running: the next poll retries
                 message = f"{type(exc).__name__}: {exc}"
                 self.stderr.write(f"committer error: {message}")

@@ -9,6 +9,7 @@ git commit runs after it, on commit, in ``knowledge_repo``.
 """
 
 from ..errors import GateRefused, ReviewError, SecondReviewerRequired, StaleEdit
+from .assignment import AssignResult, assign_items, unassign
 from .bulk import BulkResult, bulk_decide
 from .candidates import (
     approve_candidate,
@@ -16,6 +17,13 @@ from .candidates import (
     merge_candidate,
     reject_candidate,
     skip_candidate,
+)
+from .comments import (
+    CommentResult,
+    add_comment,
+    ask_second_opinion,
+    mark_notifications_read,
+    mentioned_usernames,
 )
 from .decision import (
     DECISIONS,
@@ -28,15 +36,24 @@ from .decision import (
     claim_candidate,
     claim_next,
     last_decision,
+    release_claims,
     snapshot,
     sources_for,
 )
 from .held import approve_held, reject_held
 from .records import edit_record, merge_records, record_state, retract_record, revert_change
 from .releases import clear_finding, cut_release, mark_read, publish_release, rollback_release
-from .undo import restored_by_undo, undo_last_decision
+from .undo import Undone, new_batch, restored_by_undo, undo_last_action, undo_last_decision
 
 __all__ = [
+    "AssignResult",
+    "CommentResult",
+    "add_comment",
+    "ask_second_opinion",
+    "assign_items",
+    "mark_notifications_read",
+    "mentioned_usernames",
+    "unassign",
     "GateRefused",
     "rollback_release",
     "publish_release",
@@ -67,6 +84,7 @@ __all__ = [
     "mark_duplicate",
     "merge_candidate",
     "reject_candidate",
+    "release_claims",
     "restored_by_undo",
     "retract_record",
     "revert_change",
@@ -74,4 +92,7 @@ __all__ = [
     "snapshot",
     "sources_for",
     "undo_last_decision",
+    "undo_last_action",
+    "new_batch",
+    "Undone",
 ]

@@ -8,10 +8,12 @@ from typing import Any
 
 from memory_review.extraction.models import Candidate
 
+from ..models import ReviewEvent
 from .candidates import approve_candidate, reject_candidate
 from .decision import (
     ReviewError,
 )
+from .undo import new_batch
 
 
 @dataclass
@@ -31,6 +33,7 @@ def bulk_decide(
     reading) nor a knowledge gap (each needs a written answer).
     """
     result = BulkResult()
+    done: list[int] = []
     for candidate in Candidate.objects.filter(pk__in=list(candidate_ids)):
         if action == "approve" and (candidate.is_high_risk or candidate.flag_hidden_chars):
             result.refused["high risk"] = result.refused.get("high risk", 0) + 1
@@ -41,12 +44,17 @@ def bulk_decide(
             continue
         try:
             if action == "approve":
-                approve_candidate(candidate=candidate, reviewer=reviewer, bulk=True)
+                event = approve_candidate(candidate=candidate, reviewer=reviewer, bulk=True)
             else:
-                reject_candidate(candidate=candidate, reviewer=reviewer, reason=reason, bulk=True)
+                event = reject_candidate(
+                    candidate=candidate, reviewer=reviewer, reason=reason, bulk=True
+                )
         except ReviewError as error:
             key = type(error).__name__
             result.refused[key] = result.refused.get(key, 0) + 1
         else:
             result.done += 1
+            done.append(event.pk)
+    # One batch: undo takes back the whole bulk action, not its last item.
+    ReviewEvent.objects.filter(pk__in=done).update(batch=new_batch())
     return result

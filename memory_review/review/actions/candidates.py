@@ -212,10 +212,23 @@ def merge_candidate(
     )
 
 
-def skip_candidate(*, candidate: Candidate, reviewer: Any) -> None:
-    """Put the candidate at the end of this reviewer's queue and let others have it."""
+def skip_candidate(*, candidate: Candidate, reviewer: Any) -> ReviewEvent:
+    """Put the candidate at the end of this reviewer's queue and let others have it.
+
+    The skip is an audit event like a decision, so that undo takes back the skip
+    itself rather than the decision before it.
+    """
+    now = timezone.now()
     with transaction.atomic():
-        Skip.objects.update_or_create(
-            candidate=candidate, user=reviewer, defaults={"at": timezone.now()}
-        )
+        Skip.objects.update_or_create(candidate=candidate, user=reviewer, defaults={"at": now})
         Claim.objects.filter(candidate=candidate, user=reviewer).delete()
+        state = snapshot(candidate)
+        return ReviewEvent.objects.create(
+            candidate=candidate,
+            record_slug=candidate.target_slug,
+            user=reviewer,
+            action=Action.SKIP,
+            before=state,
+            after=state,
+            at=now,
+        )

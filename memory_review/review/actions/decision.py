@@ -113,7 +113,9 @@ def claim_candidate(*, candidate: Candidate, user: Any) -> Claim:
     Returns the claim in force: the caller's own, or the other reviewer's.
     A reviewer holds one claim at a time: opening a candidate releases the
     one they opened before, so reading through the queue neither blocks
-    others nor counts as "being reviewed".
+    others nor counts as "being reviewed". A candidate awaiting its second
+    approval is never held by a claim: whoever opens it last holds it, and
+    the first approver's colleague is never told to wait.
     """
     now = timezone.now()
     expires = now + timedelta(seconds=settings.REVIEW_CLAIM_SECONDS)
@@ -130,7 +132,8 @@ def claim_candidate(*, candidate: Candidate, user: Any) -> Claim:
                 # Two reviewers opened it at the same moment: the other one's row
                 # exists now (nothing to lock before it did), so read it.
                 claim = Claim.objects.select_for_update().get(candidate=candidate)
-        if claim.user_id != user.pk and claim.expires_at > now:
+        blocking = candidate.status != Status.AWAITING_SECOND
+        if claim.user_id != user.pk and claim.expires_at > now and blocking:
             return claim
         if claim.user_id != user.pk:
             claim.claimed_at = now
@@ -171,10 +174,18 @@ def lock_candidate(
     )
     if candidate.status not in statuses:
         raise AlreadyDecided(candidate, last_decision(candidate))
+    if candidate.status == Status.AWAITING_SECOND:
+        return candidate  # claims never block a second approval
     claim = Claim.objects.select_related("user").filter(candidate=candidate).first()
     if claim and claim.user_id != reviewer.pk and claim.expires_at > timezone.now():
         raise ClaimedByOther(claim)
     return candidate
+
+
+def release_claims(user: Any) -> int:
+    """End every claim ``user`` holds: they moved on (to the queue, their list, a colleague)."""
+    deleted, _ = Claim.objects.filter(user=user).delete()
+    return deleted
 
 
 def last_decision(candidate: Candidate) -> ReviewEvent | None:

@@ -9,6 +9,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from memory_review.extraction.groupview import describe
@@ -19,6 +20,7 @@ from memory_review.security import safe_next_url
 from .. import actions, selectors
 from ..forms import CandidateEditForm, DuplicateForm, MergeForm, RejectForm
 from ..live import live_note, record_live_in
+from ..models import ReviewEvent
 from ..selectors import QueueFilters
 from ..text import redacted
 from .access import get_candidate_for_reviewer, wants_json
@@ -132,14 +134,19 @@ def _after_decision(
 ) -> HttpResponse:
     """Complete and next: JSON with the next candidate's fragment, or a redirect."""
     filters = _filters(request)
-    target = show or actions.claim_next(filters, request.user, exclude=done.pk if done else None)
     query = urlencode(filters.params())
     suffix = "?" + query if query else ""
+    if request.POST.get("from_list") == "1" and wants_json(request):
+        # Decided from the queue list: the reviewer stays on the list, nothing else is claimed.
+        return JsonResponse({"ok": True, "message": text, "next_url": None, "html": None})
+    target = show or actions.claim_next(filters, request.user, exclude=done.pk if done else None)
     if target is None:
         url = reverse("review:queue") + suffix
+        # The page changes, so the message travels with the session and shows on the
+        # queue, the JSON answer's toast would be lost with the page it was on.
+        messages.success(request, text + " " + _("Nothing left with these filters."))
         if wants_json(request):
             return JsonResponse({"ok": True, "message": text, "next_url": url, "html": None})
-        messages.success(request, text + " " + _("Nothing left with these filters."))
         return redirect(url)
     url = reverse("review:candidate", args=[target.pk]) + suffix
     if wants_json(request):
@@ -187,12 +194,16 @@ def approve(request: HttpRequest, pk: int) -> HttpResponse:
         event = actions.approve_candidate(candidate=candidate, reviewer=request.user, edits=edits)
     except actions.ReviewError as error:
         return _refused(request, candidate, error)
+    # The title as decided: an edit made with the approval renames the candidate.
+    name = event.after.get("name", candidate.name)
     if event.action == event.Action.FIRST_APPROVAL:
         text = _("“%(name)s”: first approval recorded; a second reviewer must approve.") % {
-            "name": candidate.name
+            "name": name
         }
+    elif event.action == event.Action.ANSWER_GAP:
+        text = _("“%(name)s”: answer saved.") % {"name": name}
     else:
-        text = _("“%(name)s” approved.") % {"name": event.after.get("name", candidate.name)}
+        text = _("“%(name)s” approved.") % {"name": name}
         if event.after.get("operation") == Candidate.Operation.RETRACT:
             release = record_live_in(event.after.get("target_slug", ""))
             if release is not None:
@@ -208,13 +219,17 @@ def reject(request: HttpRequest, pk: int) -> HttpResponse:
     form = RejectForm(request.POST)
     if not form.is_valid():
         return _refused(request, candidate, ValueError(_("Choose a reason for rejecting.")))
+    reason = form.reason_text()
     try:
-        actions.reject_candidate(
-            candidate=candidate, reviewer=request.user, reason=form.reason_text()
-        )
+        actions.reject_candidate(candidate=candidate, reviewer=request.user, reason=reason)
     except actions.ReviewError as error:
         return _refused(request, candidate, error)
-    return _after_decision(request, _("“%(name)s” rejected.") % {"name": candidate.name}, candidate)
+    return _after_decision(
+        request,
+        _("“%(name)s” rejected: %(reason)s.")
+        % {"name": candidate.name, "reason": form.reason_shown()},
+        candidate,
+    )
 
 
 @require_POST
@@ -274,21 +289,34 @@ def skip(request: HttpRequest, pk: int) -> HttpResponse:
 def undo(request: HttpRequest) -> HttpResponse:
     """Undo my last decision and reopen that candidate."""
     try:
-        event = actions.undo_last_decision(reviewer=request.user)
+        undone = actions.undo_last_action(reviewer=request.user)
     except actions.ReviewError as error:
         if wants_json(request):
             return JsonResponse({"ok": False, "error": str(error)}, status=409)
         messages.error(request, str(error))
         # ``back`` comes from the form: only a URL on this site is followed.
         return redirect(safe_next_url(request, request.POST.get("back"), reverse("review:queue")))
+    event = undone.events[0]
     assert event.candidate is not None
     candidate = get_candidate_for_reviewer(request, event.candidate.pk)
-    return _after_decision(
-        request,
-        _("“%(name)s”: %(what)s.") % {"name": candidate.name, "what": event.reason},
-        None,
-        show=candidate,
-    )
+    return _after_decision(request, undo_message(undone, candidate), None, show=candidate)
+
+
+def undo_message(undone: actions.Undone, candidate: Candidate) -> str:
+    """What the undo took back, in the reviewer's language."""
+    what = ReviewEvent.Action(undone.action).label
+    if undone.bulk:
+        return ngettext(
+            "Undone: the bulk %(what)s of %(n)d candidate.",
+            "Undone: the bulk %(what)s of %(n)d candidates.",
+            len(undone.events),
+        ) % {"what": str(what).lower(), "n": len(undone.events)}
+    text = _("Undone: %(what)s of “%(name)s”.") % {
+        "what": str(what).lower(),
+        "name": candidate.name,
+    }
+    live = undone.last.reason.partition("; ")[2]
+    return text + (" " + live + "." if live else "")
 
 
 @require_POST

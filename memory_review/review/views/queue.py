@@ -18,6 +18,8 @@ from ..selectors.bulk import BULK_MAX, bulk_selection
 @require_GET
 @reviewer_required
 def queue(request: HttpRequest) -> HttpResponse:
+    # Back at the list, a reviewer holds no candidate any more.
+    actions.release_claims(request.user)
     filters = QueueFilters.from_query(request.GET)
     page = selectors.queue_page(filters, request.user, request.GET.get("after", ""))
     candidate_query = query(filters)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from knowledge_repo import actions as kr
-from knowledge_repo import checks, jobs, publicrule
+from knowledge_repo import checks, jobs, publicrule, seal
 from knowledge_repo import selectors as kb
 from knowledge_repo.checks import Finding
 from knowledge_repo.models import KnowledgeJob, Publication, Release
@@ -75,6 +75,7 @@ def release_list(request: HttpRequest) -> HttpResponse:
             "index_lines": result.get("index_lines", 0),
             "index_chars": result.get("index_chars", 0),
             "budget": kb.index_budget(),
+            "signing": seal.signing_status(),
             "releases": [
                 (r, publishable.get(r.name))
                 for r in Release.objects.select_related("created_by").prefetch_related(

@@ -1,7 +1,7 @@
 // One candidate: decide by keyboard, then the next candidate is swapped in.
-// On a knowledge gap no single key submits anything: `a` opens the answer
-// with its body focused, and the answer is saved with the button or
-// Ctrl/Cmd+Enter.
+// On a knowledge gap `a` and `e` open the answer with its body focused, and
+// the answer is saved with the button or Ctrl/Cmd+Enter; `s` and `d` work as
+// their buttons say.
 (function () {
   "use strict";
   const root = document.getElementById("candidate");
@@ -86,8 +86,8 @@
       case "e": if (gap) answer(); else panel("edit-panel"); break;
       case "r": panel("reject-panel"); break;
       case "m": panel("merge-panel"); break;
-      case "d": if (gap) Review.toast(gettext("On a knowledge gap, use the buttons.")); else go("duplicate-form"); break;
-      case "s": if (gap) Review.toast(gettext("On a knowledge gap, use the Skip button.")); else go("skip-form"); break;
+      case "d": go("duplicate-form"); break;
+      case "s": go("skip-form"); break;
       case "u": Review.post(document.getElementById("undo-form"), show); break;
       default: return;
     }
