@@ -97,15 +97,15 @@ def test_a_publisher_clears_a_release_finding_and_a_second_one_confirms_it(
         author=alice,
         name="Contact",
         description="Who answers mail",
-        body="Intro.\nWrite to jane.doe@example.com for access.\n",
+        body="Intro.\nOur office is at 221B Baker Street, London NW1 6XE.\n",
         type="project",
     )
     kr.commit_pending()
     _log_in(page, live_server, "bob")
     page.goto(f"{live_server.url}/releases/")
-    row = page.locator("#findings tr", has_text="jane.doe@example.com")
+    row = page.locator("#findings tr", has_text="221B Baker Street")
     lines = (settings.KNOWLEDGE_REPO_PATH / "records" / "contact.md").read_text().splitlines()
-    line = next(n for n, text in enumerate(lines, 1) if "jane.doe@example.com" in text)
+    line = next(n for n, text in enumerate(lines, 1) if "221B Baker Street" in text)
     assert f"records/contact.md:{line}" in row.inner_text()
     assert page.locator("button:has-text('Cut release')").is_disabled()
     screenshot("release-findings")
@@ -116,7 +116,7 @@ def test_a_publisher_clears_a_release_finding_and_a_second_one_confirms_it(
 
     _log_in(page, live_server, "erin")
     page.goto(f"{live_server.url}/releases/")
-    row = page.locator("#findings tr", has_text="jane.doe@example.com")
+    row = page.locator("#findings tr", has_text="221B Baker Street")
     row.locator("input[name=reason]").fill("it is on the contact page")
     row.locator("button:has-text('Confirm clearance')").click()
     page.click("button:has-text('Cut release')")

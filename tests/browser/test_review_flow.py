@@ -126,6 +126,12 @@ def test_reviewer_works_the_queue_and_publisher_releases(
     assert Publication.objects.get().release == release
     published = Repo(knowledge_repo.parent / "published.git")
     try:
-        assert published.git.rev_parse("published") == release.sha
+        # The public remote holds a snapshot of the release: its tree, not its history.
+        publication = Publication.objects.get()
+        assert published.git.rev_parse("published") == publication.snapshot_sha
+        assert published.git.rev_parse("published^{tree}") == Repo(knowledge_repo).git.rev_parse(
+            f"{release.sha}^{{tree}}"
+        )
+        assert published.git.rev_list("--count", "published") == "1"
     finally:
         published.close()
