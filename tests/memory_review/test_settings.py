@@ -11,7 +11,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     # A fresh clone: the defaults (SQLite under var/), whatever this run uses.
     full_env = {
-        k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL"}
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECRET_KEY", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
     }
     full_env.update(env)
     return subprocess.run(

@@ -50,8 +50,11 @@ def test_a_procfile_line_without_a_name_is_refused(tmp_path):
 
 
 @pytest.mark.django_db
-def test_a_crash_loop_fails_readyz_and_shows_on_the_dashboard(client, alice, settings):
+def test_a_crash_loop_fails_readyz_and_shows_on_the_dashboard(client, alice, settings, tmp_path):
     settings.READY_CACHE_SECONDS = 0
+    # A working copy of its own: only the processes decide /readyz here, not what earlier
+    # tests left in the session's knowledge repository.
+    settings.KNOWLEDGE_REPO_PATH = tmp_path / "knowledge"
     settings.READY_MAX_RESTARTS = 3
     for name in ("web", "worker", "committer"):
         supervision.record_state(name=name, state="RUNNING", pid=100, host="h1")

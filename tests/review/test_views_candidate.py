@@ -265,7 +265,10 @@ def test_audit_log_lists_decisions_with_before_and_after(
     with django_capture_on_commit_callbacks(execute=True):
         actions.approve_candidate(candidate=c, reviewer=alice, edits={"name": "After name"})
     html = reviewing.get(reverse("review:audit"), {"candidate": c.pk}).content.decode()
-    assert "Before name" in html and "After name" in html and "alice" in html
+    # The change shows as a word diff: the replaced word struck out, the new one inserted,
+    # the unchanged rest as it was.
+    assert "<del>Before</del><ins>After</ins><span> name</span>" in html
+    assert "<td>alice</td>" in html
 
 
 def test_provenance_names_run_decision_and_commit(
