@@ -168,10 +168,27 @@ def commit_paths(repo: Repo, paths: list[str], message: str, env: dict[str, str]
     subject = message.partition("\n")[0]
     # With the old value: git refuses if HEAD moved since it was read.
     repo.git.update_ref("-m", f"commit: {subject}", "HEAD", sha, parent)
-    if os.access(Path(repo.git_dir) / "hooks" / "post-commit", os.X_OK):
+    if os.access(_post_commit_hook(repo), os.X_OK):
         # As after ``git commit`` (which ``--no-verify`` does not skip); no process otherwise.
         repo.git.hook("run", "--ignore-missing", "post-commit", env=env)
     return sha
+
+
+_HOOKS: dict[str, Path] = {}
+
+
+def _post_commit_hook(repo: Repo) -> Path:
+    """Where git looks for this repository's ``post-commit`` hook, ``core.hooksPath`` included.
+
+    Asked of git once per working copy and process (``rev-parse --git-path``
+    knows every place the path can be set: repository, global or the
+    ``GIT_CONFIG_*`` environment), so a commit costs no extra process.
+    """
+    git_dir = str(repo.git_dir)
+    if git_dir not in _HOOKS:
+        out = repo.git.rev_parse("--git-path", "hooks/post-commit").strip()
+        _HOOKS[git_dir] = Path(repo.working_tree_dir or git_dir) / out
+    return _HOOKS[git_dir]
 
 
 def recent_change_ids(repo: Repo, depth: int = 200) -> dict[int, str]:

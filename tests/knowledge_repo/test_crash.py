@@ -46,7 +46,8 @@ def manage(env, *args):
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
-def test_a_committer_killed_after_git_commit_does_not_commit_twice(tmp_path):
+@pytest.mark.parametrize("hooks_in", ["git-dir", "core.hooksPath"])
+def test_a_committer_killed_after_git_commit_does_not_commit_twice(tmp_path, hooks_in):
     repo = tmp_path / "knowledge"
     database = tmp_path / "db.sqlite3"
     env = {
@@ -63,6 +64,11 @@ def test_a_committer_killed_after_git_commit_does_not_commit_twice(tmp_path):
     setup = manage(env, "shell", "-c", SETUP)
     assert setup.returncode == 0, setup.stderr
     hook = repo / ".git" / "hooks" / "post-commit"
+    if hooks_in == "core.hooksPath":
+        # A team's shared hooks directory: the committer's plumbing commit still runs it.
+        (tmp_path / "hooks").mkdir()
+        hook = tmp_path / "hooks" / "post-commit"
+        subprocess.run(["git", "-C", str(repo), "config", "core.hooksPath", str(hook.parent)])
     hook.write_text(HOOK)
     hook.chmod(0o755)
 
