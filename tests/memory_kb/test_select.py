@@ -5,6 +5,8 @@ import json
 import anthropic
 import httpx2
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from memory_kb import MEMORY_POLICY, open_knowledge, search_result_blocks, tokenize
 
 from .conftest import RECORDS, build_repo
@@ -19,6 +21,13 @@ def test_it_selects_english_records(kbpath):
         assert slugs(kb.select("how do I run the tests?", k=2))[0] == "running-tests"
         assert slugs(kb.select("when do we deploy", k=1)) == ["deploying"]
         assert kb.select("quantum chromodynamics") == []
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127)))
+def test_ascii_text_is_split_as_the_general_rule_splits_it(text):
+    # The ASCII fast path (a bytes table) must give what the regular expression gives:
+    # a Chinese word after the text sends the whole text down the general path.
+    assert tokenize(f"{text} 测试") == tokenize(text) + ["测试"]
 
 
 def test_it_selects_chinese_records_by_character_bigrams(kbpath):
