@@ -8,6 +8,7 @@ same budget, that hold the lines: every record is two steps from MEMORY.md.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from .recordfile import INDEX_DIR, INDEX_FILE, INDEX_HEADER, index_slug, render_index, update_index
@@ -115,6 +116,8 @@ def update_indexes(files: dict[str, str], lines: dict[str, str | None]) -> dict[
         flat = update_index(current, lines)
         if _fits(flat):
             return {INDEX_FILE: flat}
+    if (touched := _update_in_place(files, lines)) is not None:
+        return touched
     entries = parse_indexes(files)
     for slug, line in lines.items():
         if line is None:
@@ -125,3 +128,75 @@ def update_indexes(files: dict[str, str], lines: dict[str, str | None]) -> dict[
     for path in files:
         rendered.setdefault(path, None)
     return rendered
+
+
+_LISTED = re.compile(r"^- \[Records (\S+) to (\S+)\]\(([^)]+)\) - \d+ records$", re.M)
+
+
+def _topic_lines(text: str) -> tuple[str, list[str]]:
+    head, _, rest = text.partition("\n\n")
+    return head + "\n\n", rest.splitlines(keepends=True)
+
+
+def _cuts(lines: list[str]) -> int:
+    """How many topic files ``render_indexes`` makes of these lines (its greedy budget)."""
+    header_lines = INDEX_HEADER.count("\n") + 1
+    files, count, size = 1, 0, len(INDEX_HEADER.encode()) + 80
+    for line in lines:
+        cost = len(line.encode("utf-8"))
+        if count and (count + header_lines >= INDEX_MAX_LINES or size + cost > INDEX_MAX_BYTES):
+            files, count, size = files + 1, 0, len(INDEX_HEADER.encode()) + 80
+        count += 1
+        size += cost
+    return files
+
+
+def _update_in_place(
+    files: dict[str, str], lines: dict[str, str | None]
+) -> dict[str, str | None] | None:
+    """The topic files to rewrite when edits leave every file's records as they were; else None.
+
+    An approval usually edits one record that stays where it is: only the topic
+    file holding its line changes, without parsing and rendering every other
+    one. This holds only if ``render_indexes`` would cut the files at the same
+    records (each touched file still fits as one chunk and would not take the
+    next file's first line in); otherwise, and for added or removed records,
+    None sends the caller to the full render, which it equals.
+    """
+    if not lines or any(line is None for line in lines.values()):
+        return None
+    listed = _LISTED.findall(files.get(INDEX_FILE, ""))
+    if not listed or TOPICS_NOTE not in files[INDEX_FILE]:
+        return None
+    new: dict[str, list[str]] = {}
+    heads: dict[str, str] = {}
+    for slug, line in lines.items():
+        path = next((p for first, last, p in listed if first <= slug <= last), None)
+        if path is None or path not in files:
+            return None
+        if path not in new:
+            heads[path], new[path] = _topic_lines(files[path])
+        body = new[path]
+        at = next((i for i, old in enumerate(body) if index_slug(old.strip()) == slug), None)
+        if at is None or line is None:
+            return None  # a slug in a file's range that the file does not hold: a new record
+        body[at] = line.replace("](records/", "](../records/", 1) + "\n"
+    order = [p for _, _, p in listed]
+    if any(p not in files for p in order):
+        return None
+
+    def body_of(path: str) -> list[str]:
+        return new[path] if path in new else _topic_lines(files[path])[1]
+
+    for path in new:
+        at = order.index(path)
+        before = [order[at - 1]] if at else []
+        after = [order[at + 1]] if at + 1 < len(order) else []
+        # Cut as render_indexes cuts: this file whole, and neither neighbour's edge record moved.
+        if _cuts(body_of(path)) != 1:
+            return None
+        if before and _cuts(body_of(before[0]) + body_of(path)[:1]) == 1:
+            return None  # this file's first record would now move into the one before
+        if after and _cuts(body_of(path) + body_of(after[0])[:1]) == 1:
+            return None  # the next file's first record would now move into this one
+    return {path: heads[path] + "".join(body) for path, body in new.items()}

@@ -1,14 +1,18 @@
 """An index that fits any loader: MEMORY.md within 200 lines / 25 KB, topic files past that."""
 
 import json
+import random
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from memory_kb import MemoryToolHandler, open_knowledge
-from memory_kb.topics import INDEX_MAX_BYTES, INDEX_MAX_LINES, render_indexes
+from memory_kb.recordfile import index_line
+from memory_kb.topics import INDEX_MAX_BYTES, INDEX_MAX_LINES, render_indexes, update_indexes
 
 from .conftest import build_repo
 
@@ -114,3 +118,76 @@ def test_export_flat_writes_one_directory_an_s09_loader_reads(tmp_path):
     assert json.loads(json.dumps(sorted(p.name for p in (tmp_path / "busy").iterdir()))) == [
         "mine.txt"
     ]
+
+
+def _lines(sizes: list[int]) -> dict[str, str]:
+    return {
+        f"{'abcdefghij'[i % 10]}{i:04d}": index_line(
+            f"{'abcdefghij'[i % 10]}{i:04d}", f"R {i}", "d" * n
+        )
+        for i, n in enumerate(sizes)
+    }
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(0, 300), min_size=201, max_size=700),
+    st.lists(st.tuples(st.integers(0, 699), st.integers(0, 600)), min_size=1, max_size=4),
+)
+def test_an_edit_rewrites_only_its_topic_file_and_equals_a_full_render(sizes, edits):
+    """Edits (an approval's) give exactly the files a full render gives, whatever lines grow or shrink."""
+    entries = _lines(sizes)
+    files = render_indexes(entries)
+    slugs = sorted(entries)
+    changed = {}
+    for at, size in edits:
+        slug = slugs[at % len(slugs)]
+        changed[slug] = index_line(slug, f"Edited {slug}", "e" * size)
+    expected = render_indexes({**entries, **changed})
+    result = update_indexes(files, dict(changed))
+    after = {**files, **{p: t for p, t in result.items() if t is not None}}
+    for path, text in result.items():
+        if text is None:
+            del after[path]
+    assert after == expected
+
+
+def test_an_approval_at_scale_writes_one_topic_file():
+    entries = _lines([60] * 5000)
+    files = render_indexes(entries)
+    slug = sorted(entries)[2345]
+    holder = next(p for p, text in files.items() if f"/{slug}.md)" in text and p != "MEMORY.md")
+    result = update_indexes(files, {slug: index_line(slug, "Edited", "f" * 55)})
+    assert list(result) == [holder]
+    assert f"[Edited](../records/{slug}.md) - {'f' * 55}" in str(result[holder])
+
+
+def _applied(files, result):
+    after = {**files, **{p: t for p, t in result.items() if t is not None}}
+    return {p: t for p, t in after.items() if result.get(p, "") is not None}
+
+
+def _first_slugs(files):
+    return [Path(LINK.findall(files[p])[0]).stem for p in sorted(files) if p != "MEMORY.md"]
+
+
+def test_a_first_record_that_shrinks_moves_into_the_topic_file_before():
+    """The edge the fast path must hand to the full render: one file's first record moves back.
+
+    Searched for, not hand-made: a topic file's first line shrinks just enough to
+    fit in the file before while the next file keeps its own first record.
+    """
+    rng = random.Random(2)  # short and long lines: the cuts fall where the bytes run out
+    entries = _lines([rng.choice([10, 400]) for _ in range(1500)])
+    files = render_indexes(entries)
+    firsts = _first_slugs(files)
+    cases = 0
+    for slug in firsts[1:-1]:
+        for size in range(0, 400, 10):
+            changed = {slug: index_line(slug, "S", "d" * size)}
+            expected = render_indexes({**entries, **changed})
+            moved = set(firsts) - set(_first_slugs(expected))
+            if moved == {slug}:
+                cases += 1
+                assert _applied(files, update_indexes(files, changed)) == expected
+    assert cases  # the search found the edge, so the assertion above ran
