@@ -87,8 +87,10 @@ _TRAILING = re.compile(r"[\s?？!！。.…:;,]+$")
 
 def _key(text: str) -> str:
     """Case-folded, accents and punctuation dropped, spaces collapsed."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    plain = text  # ASCII has nothing to decompose and no combining marks
+    if not text.isascii():
+        decomposed = unicodedata.normalize("NFKD", text)
+        plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(_PUNCT.sub(" ", plain.casefold()).split())
 
 
@@ -104,9 +106,10 @@ def field_problem(name: str, value: str) -> str | None:
     text = value.strip()
     if not text:
         return f"the {name} is empty" if name == "body" else None
-    if not _key(text):
+    key = _key(text)
+    if not key:
         return f"the {name} is only punctuation ({text[:20]!r})"
-    if _key(text) in _ONLY:
+    if key in _ONLY:
         return f"the {name} is a placeholder ({text[:40]!r})"
     marker = MARKER.search(text)
     if marker:

@@ -260,6 +260,36 @@ def tokens(text: str) -> frozenset[str]:
     return frozenset(_TOKEN.findall(text.lower()))
 
 
+# Han, kana, Hangul, CJK punctuation and full-width forms: what CJK patterns are built of.
+_WIDE = re.compile(r"[\u2e80-\ua4cf\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]+")
+REACH = 60
+"""How far a CJK pattern's match may run from its nearest CJK character (its bounded gaps)."""
+
+
+def near_wide(pattern: re.Pattern[str], text: str) -> list[re.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern every match of which holds a CJK character.
+
+    Only the stretches within ``REACH`` of a CJK character (and the white space
+    beyond, which ``\\s*`` may take) are searched, with ``pos``/``endpos``, so
+    ``^`` and look-behinds still see the real text: a long Latin text with a
+    few Chinese words costs the length of those words, not of the text.
+    """
+    found: list[re.Match[str]] = []
+    start = end = -1
+    for m in _WIDE.finditer(text):
+        a, b = max(0, m.start() - REACH), min(len(text), m.end() + REACH)
+        if a > end:  # a new stretch: search the one before
+            found += pattern.finditer(text, start, end) if end >= 0 else []
+            while a > 0 and text[a - 1].isspace():
+                a -= 1
+            start = a
+        end = max(end, b)
+        while end < len(text) and text[end].isspace():
+            end += 1
+    found += pattern.finditer(text, start, end) if end >= 0 else []
+    return found
+
+
 def gate(spec: str) -> frozenset[str]:
     """Words of which at least one must be in a text for a pattern to be worth running."""
     return frozenset(fold_pattern(spec).lower().split())

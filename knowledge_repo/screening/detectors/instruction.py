@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from ..folding import Hit, gate, tokens, words
+from ..folding import Hit, gate, near_wide, tokens, words
 from . import instruction_intl
 
 INSTRUCTION = "instruction"
@@ -355,12 +355,15 @@ def find(text: str) -> list[Hit]:
                 hits.append((m.start(), m.end(), "instruction to the agent or to every visitor"))
     present = words & _GATE_WORDS
     others = sorted({p for w in present for p in _GATE_INDEX[w]}, key=_ORDER.__getitem__)
-    if not text.isascii():
-        others += [_ZH_OTHER] if _HAN.search(text) else []
-        others += [_JA_OTHER] if _KANA.search(text) else []
     for pattern in others:
         for m in pattern.finditer(text):
             hits.append((m.start(), m.end(), "instruction-like text"))
+    if not text.isascii():
+        wide = [_ZH_OTHER] if _HAN.search(text) else []
+        wide += [_JA_OTHER] if _KANA.search(text) else []
+        for pattern in wide:  # searched only near the CJK words of a mostly Latin text
+            for m in near_wide(pattern, text):
+                hits.append((m.start(), m.end(), "instruction-like text"))
     if not _ROLE_GATE.isdisjoint(words):
         for m in _EN_CASED.finditer(text):
             hits.append((m.start(), m.end(), "role label addressed to the agent"))

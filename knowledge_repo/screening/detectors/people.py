@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from ..folding import Hit, gate, tokens, words
+from ..folding import Hit, gate, near_wide, tokens, words
 from . import people_intl
 
 PERSON_CLAIM = "person_claim"
@@ -205,10 +205,11 @@ def find(text: str) -> list[Hit]:
         refs = [(m.start(), m.end()) for m in _ROLE_EN.finditer(text)] + _names(text)
         hits += _pairs(text, preds, refs, 80) if refs else []
     if not text.isascii() and _HAN_OR_KANA.search(text):
-        preds = [(m.start(), m.end()) for m in _PRED_CJK.finditer(text)]
+        # Predicates are CJK words, and a reference pairs only within 30 characters of one.
+        preds = [(m.start(), m.end()) for m in near_wide(_PRED_CJK, text)]
         if preds:
-            refs = [(m.start(), m.end()) for m in _REF_CJK.finditer(text)]
-            refs += [(m.start(), m.end()) for m in _BARE_NAME_CJK.finditer(text)]
+            refs = [(m.start(), m.end()) for m in near_wide(_REF_CJK, text)]
+            refs += [(m.start(), m.end()) for m in near_wide(_BARE_NAME_CJK, text)]
             hits += _pairs(text, preds, refs, 30) if refs else []
     hits += people_intl.find(text)
     hits.sort()
