@@ -272,6 +272,9 @@ class FindingClearance(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    confirm_reason = models.TextField(
+        blank=True, help_text="The second person's reason, as written."
+    )
 
     def __str__(self) -> str:
         return f"{self.kind} in {self.slug}"

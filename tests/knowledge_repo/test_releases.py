@@ -61,6 +61,14 @@ def test_it_rescans_the_tree_and_needs_two_people_to_clear_personal_data(kb, ali
         clear_finding(user=bob, finding=finding, reason="again")
     clear_finding(user=dora, finding=finding, reason="confirmed with the team")
     assert cut_release(user=bob).release is not None
+    # Each person's reason is kept as written, not joined under an English label.
+    from knowledge_repo.models import FindingClearance
+
+    clearance = FindingClearance.objects.get(key=finding.key)
+    assert (clearance.reason, clearance.confirm_reason) == (
+        "the company's own office",
+        "confirmed with the team",
+    )
 
 
 def test_an_address_publishing_refuses_cannot_be_cleared_into_a_release(

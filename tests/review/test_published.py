@@ -4,6 +4,7 @@ import re
 import subprocess
 
 import pytest
+from django.urls import reverse
 
 from knowledge_repo import actions as kr
 from knowledge_repo.models import Change
@@ -77,3 +78,23 @@ def test_publishing_refuses_an_address_off_the_allow_list(
     assert kr.publish_problems(release)
     with pytest.raises(kr.KnowledgeError, match="boss@shop.example"):
         actions.publish_release(user=bob, name=release.name)
+
+
+def test_a_confirmed_clearance_shows_both_reasons_in_the_publishers_language(
+    alice, bob, dora, knowledge_repo, client
+):
+    kr.create_record(
+        author=alice,
+        name="Office",
+        description="Where the office is",
+        body="The office is at 12 Baker Street, London NW1 6XE.",
+        type="project",
+    )
+    kr.commit_pending()
+    (finding,) = actions.cut_release(user=bob).findings
+    actions.clear_finding(user=bob, finding=finding, reason="our own office")
+    actions.clear_finding(user=dora, finding=finding, reason="我核对过了")
+    client.force_login(bob)
+    page = client.get(reverse("review:releases"), HTTP_ACCEPT_LANGUAGE="zh-Hans").content.decode()
+    assert "our own office<br>确认： 我核对过了" in page
+    assert "Confirmed:" not in page

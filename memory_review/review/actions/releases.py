@@ -144,8 +144,8 @@ def clear_finding(*, user: Any, finding: Any, reason: str) -> Any:
     else:
         clearance.confirmed_by = user
         clearance.confirmed_at = now
-        clearance.reason = f"{clearance.reason}\nConfirmed: {reason.strip()}"
-        clearance.save(update_fields=["confirmed_by", "confirmed_at", "reason"])
+        clearance.confirm_reason = reason.strip()  # kept apart: the page labels it in its language
+        clearance.save(update_fields=["confirmed_by", "confirmed_at", "confirm_reason"])
         what = "confirmed clearance"
     ReviewEvent.objects.create(
         user=user,
