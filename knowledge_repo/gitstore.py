@@ -21,6 +21,7 @@ from pathlib import Path
 from git import Repo
 from git.exc import GitCommandError
 
+from . import gitobjects
 from .recordfile import INDEX_FILE, INDEX_HEADER
 
 logger = logging.getLogger(__name__)
@@ -156,22 +157,37 @@ def commit_paths(repo: Repo, paths: list[str], message: str, env: dict[str, str]
     --cleanup=whitespace`` do, through plumbing: the index takes only these
     paths and the commit is written from it, so git never walks the other
     files of a large working copy (a bare ``git commit`` stats all of them).
-    Four git processes, as ``add``, ``commit`` and ``rev-parse`` were, but each
-    cheap; a ``post-commit`` hook still runs. Call it holding
-    ``writer_lock``.
+    Two git processes (``update-index``, ``write-tree``) as a bare ``add`` and
+    ``commit`` are two: the commit object and the branch move are written here
+    as git writes them (``gitobjects``; ``commit-tree`` never signs either),
+    or by ``commit-tree`` and ``update-ref`` when HEAD's branch is packed or
+    the environment sets commit dates. A ``post-commit`` hook still runs. Call it
+    holding ``writer_lock``.
     """
     parent = head_sha(repo)
     repo.git.update_index("--add", "--remove", "--", *dict.fromkeys(paths))
     tree = repo.git.write_tree()
     message = clean_message(message)
-    sha = repo.git.commit_tree(tree, "-p", parent, "-m", message, env=env).strip()
     subject = message.partition("\n")[0]
-    # With the old value: git refuses if HEAD moved since it was read.
-    repo.git.update_ref("-m", f"commit: {subject}", "HEAD", sha, parent)
+    git_dir = Path(repo.git_dir)
+    branch = _loose_branch(git_dir)
+    if branch is not None and _SHA.match(parent) and not _DATES & os.environ.keys():
+        # The commit object and the branch move, written as git writes them (gitobjects).
+        now = time.time()
+        sha = gitobjects.write_commit(git_dir, tree, parent, message, env, now)
+        who = gitobjects.ident(env["GIT_COMMITTER_NAME"], env["GIT_COMMITTER_EMAIL"], now)
+        gitobjects.move_branch(git_dir, branch, sha, parent, f"commit: {subject}", who)
+    else:
+        sha = repo.git.commit_tree(tree, "-p", parent, "-m", message, env=env).strip()
+        # With the old value: git refuses if HEAD moved since it was read.
+        repo.git.update_ref("-m", f"commit: {subject}", "HEAD", sha, parent)
     if os.access(_post_commit_hook(repo), os.X_OK):
         # As after ``git commit`` (which ``--no-verify`` does not skip); no process otherwise.
         repo.git.hook("run", "--ignore-missing", "post-commit", env=env)
     return sha
+
+
+_DATES = {"GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE"}  # dates git would take from the environment
 
 
 _HOOKS: dict[str, Path] = {}
@@ -189,6 +205,16 @@ def _post_commit_hook(repo: Repo) -> Path:
         out = repo.git.rev_parse("--git-path", "hooks/post-commit").strip()
         _HOOKS[git_dir] = Path(repo.working_tree_dir or git_dir) / out
     return _HOOKS[git_dir]
+
+
+def _loose_branch(git_dir: Path) -> str | None:
+    """The branch HEAD names, when it is a loose ref file (else None: git moves it)."""
+    try:
+        head = (git_dir / "HEAD").read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    ref = head[len("ref: ") :] if head.startswith("ref: refs/heads/") else ""
+    return ref if ref and (git_dir / ref).is_file() else None
 
 
 def recent_change_ids(repo: Repo, depth: int = 200) -> dict[int, str]:
