@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from knowledge_repo import screening as flags
 from knowledge_repo.screening import folding
-from knowledge_repo.screening.detectors import instruction, people
+from knowledge_repo.screening.detectors import instruction_cjk, people
 from tests.screening.corpus import DEV, TEST
 
 
@@ -258,8 +258,8 @@ def test_every_span_points_at_its_own_text_in_the_original(pieces):
 # the windowed search finds exactly what a search of the whole text finds.
 _CJK_SENTENCES = [e.text for e in DEV + TEST if e.lang in ("zh", "ja")]
 _CJK_PATTERNS = [
-    instruction._ZH_OTHER,
-    instruction._JA_OTHER,
+    instruction_cjk.ZH_OTHER,
+    instruction_cjk.JA_OTHER,
     people._PRED_CJK,
     people._BARE_NAME_CJK,
 ]
