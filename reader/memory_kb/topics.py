@@ -39,6 +39,23 @@ def _fits(text: str) -> bool:
     return text.count("\n") <= INDEX_MAX_LINES and len(text.encode("utf-8")) <= INDEX_MAX_BYTES
 
 
+def _chunks(lines: list[str]) -> list[list[str]]:
+    """Topic-file lines cut greedily, each chunk within the budget with its header."""
+    header_lines = INDEX_HEADER.count("\n") + 1
+    chunks: list[list[str]] = [[]]
+    size = len(INDEX_HEADER.encode()) + 80  # room for the topic header
+    for line in lines:
+        cost = len(line.encode("utf-8"))
+        if chunks[-1] and (
+            len(chunks[-1]) + header_lines >= INDEX_MAX_LINES or size + cost > INDEX_MAX_BYTES
+        ):
+            chunks.append([])
+            size = len(INDEX_HEADER.encode()) + 80
+        chunks[-1].append(line)
+        size += cost
+    return chunks
+
+
 def render_indexes(lines_by_slug: dict[str, str]) -> dict[str, str]:
     """Every index file, by path: MEMORY.md alone while it fits its budget, else topic files.
 
@@ -53,19 +70,12 @@ def render_indexes(lines_by_slug: dict[str, str]) -> dict[str, str]:
         flat = render_index(lines_by_slug)
         if _fits(flat):
             return {INDEX_FILE: flat}
-    header_lines = INDEX_HEADER.count("\n") + 1
-    chunks: list[list[str]] = [[]]
-    size = len(INDEX_HEADER.encode()) + 80  # room for the topic header
-    for slug in sorted(lines_by_slug):
-        line = lines_by_slug[slug].replace("](records/", "](../records/", 1) + "\n"
-        cost = len(line.encode("utf-8"))
-        if chunks[-1] and (
-            len(chunks[-1]) + header_lines >= INDEX_MAX_LINES or size + cost > INDEX_MAX_BYTES
-        ):
-            chunks.append([])
-            size = len(INDEX_HEADER.encode()) + 80
-        chunks[-1].append(line)
-        size += cost
+    chunks = _chunks(
+        [
+            lines_by_slug[slug].replace("](records/", "](../records/", 1) + "\n"
+            for slug in sorted(lines_by_slug)
+        ]
+    )
     files: dict[str, str] = {}
     listing: list[str] = []
     taken: dict[str, int] = {}
@@ -138,19 +148,6 @@ def _topic_lines(text: str) -> tuple[str, list[str]]:
     return head + "\n\n", rest.splitlines(keepends=True)
 
 
-def _cuts(lines: list[str]) -> int:
-    """How many topic files ``render_indexes`` makes of these lines (its greedy budget)."""
-    header_lines = INDEX_HEADER.count("\n") + 1
-    files, count, size = 1, 0, len(INDEX_HEADER.encode()) + 80
-    for line in lines:
-        cost = len(line.encode("utf-8"))
-        if count and (count + header_lines >= INDEX_MAX_LINES or size + cost > INDEX_MAX_BYTES):
-            files, count, size = files + 1, 0, len(INDEX_HEADER.encode()) + 80
-        count += 1
-        size += cost
-    return files
-
-
 def _update_in_place(
     files: dict[str, str], lines: dict[str, str | None]
 ) -> dict[str, str | None] | None:
@@ -193,10 +190,10 @@ def _update_in_place(
         before = [order[at - 1]] if at else []
         after = [order[at + 1]] if at + 1 < len(order) else []
         # Cut as render_indexes cuts: this file whole, and neither neighbour's edge record moved.
-        if _cuts(body_of(path)) != 1:
+        if len(_chunks(body_of(path))) != 1:
             return None
-        if before and _cuts(body_of(before[0]) + body_of(path)[:1]) == 1:
+        if before and len(_chunks(body_of(before[0]) + body_of(path)[:1])) == 1:
             return None  # this file's first record would now move into the one before
-        if after and _cuts(body_of(path) + body_of(after[0])[:1]) == 1:
+        if after and len(_chunks(body_of(path) + body_of(after[0])[:1])) == 1:
             return None  # the next file's first record would now move into this one
     return {path: heads[path] + "".join(body) for path, body in new.items()}
