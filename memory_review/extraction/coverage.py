@@ -81,7 +81,10 @@ class ReleaseReasks:
 
 def topics(groups: list[GapGroup]) -> list[Topic]:
     """Groups clustered by meaning, most asked topic first, with visitors per week."""
-    index = GroupIndex.build([], [], corpus=[w for g in groups for w in g.wordings])
+    # Topics are wider than questions: n-grams at TOPIC_SIMILARITY, which no embedding
+    # threshold has been calibrated for (groups already join paraphrases with one).
+    corpus = [w for g in groups for w in g.wordings]
+    index = GroupIndex.build([], [], corpus=corpus, embedder=None)
     index.threshold = TOPIC_SIMILARITY
     found: list[Topic] = []
     for group in sorted(groups, key=lambda g: -g.visitors):
