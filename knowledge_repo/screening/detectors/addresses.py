@@ -14,8 +14,9 @@ import re
 from ..folding import Hit, fold_pattern, gate, tokens
 
 _CAP = r"[A-ZÁÉÍÓÚÑÂÊÔÃÕÇÀÈÌÒÙÄÖÜ][\w'’.-]*"
-# Up to four capitalised words, the last one possibly followed by a comma (Rua Augusta, 274).
-_NAME = rf"(?:{_CAP}\s+){{0,3}}?{_CAP},?\s+"
+# Up to four capitalised words (a particle between them: Barão de Itapetininga), the last one
+# possibly followed by a comma (Rua Augusta, 274).
+_NAME = rf"(?:{_CAP}\s+(?:(?:de|da|do|das|dos|del|di|e)\s+)?){{0,3}}?{_CAP},?\s+"
 _NUM = r"(?:n\.?[ºo°]\.?\s*|n\.\s*|número\s+|num\.\s*)?\d{1,5}[A-Za-z]?(?![\d.,]\d)"
 _PATTERNS = [
     # es / pt / it: street word, name, number (Calle de Alcalá 45, Rua Augusta 274, Via del Corso 112)
@@ -48,7 +49,8 @@ _ADDRESS = re.compile(fold_pattern("|".join(f"(?:{p})" for p in _PATTERNS)))
 _GATE = gate(
     """calle c avenida avda av paseo plaza pza camino carrera ronda travesía rua r travessa praça
     largo estrada alameda via viale piazza p corso vicolo strada rue avenue boulevard bd place
-    allée impasse chemin quai cours route square am an auf im zum zur cep bloco"""
+    allée impasse chemin quai cours route square am an auf im zum zur cep bloco sqn sqs sqsw sqnw shis
+    shin cln cls crn crs qi ql qe qnl qnm"""
 )
 # A Portuguese postal code (1100-053 Lisboa) needs no street word.
 _POSTAL_PT = re.compile(r"\d{4}-\d{3}\s")

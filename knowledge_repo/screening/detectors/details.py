@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..folding import Hit, fold_pattern
+from ..folding import Hit, fold_pattern, gate, tokens
 
 # A full date: day, month and year (numeric, "5 de maio de 1979", "5 May 1979", "May 5, 1979", 1979年5月5日).
 _DATE = (
@@ -21,7 +21,7 @@ _DATE = (
     r"(?:19|20)\d\d\s*년\s*\d{1,2}\s*월\s*\d{1,2}\s*일?)(?!\d)"
 )
 _BIRTH_WORDS = fold_pattern(
-    r"(?:\b(?:nasci(?:do|da)?\s+(?:em|a|no\s+dia)|data\s+de\s+nascimento|nascimento|"
+    r"(?:\b(?:nasci(?:do|da)?\s+(?:em|a|no\s+dia)|data\s+de\s+nasc(?:imento|\.)?|nascimento|nasc\.|dt\.?\s+nasc\.?|"
     r"date\s+of\s+birth|birth\s*date|DOB|I\s+was\s+born\s+on|my\s+birthday\s+is|"
     r"fecha\s+de\s+nacimiento|naci\s+el|nací\s+el|date\s+de\s+naissance|je\s+suis\s+née?\s+le|"
     r"Geburtsdatum|geboren\s+am|data\s+di\s+nascita|sono\s+nat[oa]\s+il|дата\s+рождения|"
@@ -44,18 +44,19 @@ _PIX = re.compile(
     r"(?<![\d.,])\+?\d(?:[ .()/-]{0,2}\d){9,15}(?![\d,]))",
     re.IGNORECASE,
 )
-_QUICK = re.compile(
-    fold_pattern(
-        r"nasc|birth|\bDOB\b|born|birthday|nacimiento|naci|naissance|née?\b|geburt|geboren|"
-        r"nascita|nat[oa]\b|рожд|родил|生年月日|出生|생년월일|conta|c/c|ag[eê.]|\bNIB\b|\bpix\b"
-    ),
-    re.IGNORECASE,
+# Words one of which must be there (the folded view drops accents: agência is agencia).
+_GATE = gate(
+    """nasci nascido nascida nascimento nasc dt dob birth born birthday birthdate nacimiento naci
+    naissance nee geburtsdatum geboren nascita nato nata conta c ag agencia nib pix"""
 )
+_GATE_WIDE = ("生年月日", "出生", "생년월일", "рожд", "родил")
 
 
 def find(text: str) -> list[Hit]:
     """Dates of birth, bank accounts and Pix keys on a folded view (one holding a digit)."""
-    if not _QUICK.search(text):
+    if _GATE.isdisjoint(tokens(text)) and (
+        text.isascii() or not any(w in text for w in _GATE_WIDE)
+    ):
         return []
     hits: list[Hit] = []
     for m in _BIRTH.finditer(text):

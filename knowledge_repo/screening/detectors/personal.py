@@ -47,6 +47,12 @@ _EMAIL_WORDS = re.compile(
     re.IGNORECASE,
 )
 _EMAIL_WORDS_GATE = re.compile(rf"[\s\[(]{_DOT_WORD}[\s\])]", re.IGNORECASE)
+# "lucas_ferreira99 arroba hotmail.com": a word for @ that means nothing else, the dots written.
+_EMAIL_AT_WORD = re.compile(
+    r"\b[A-Za-z0-9._%+-]+\s*[\[(]?\s*(?:arroba|chiocciola|собака)\s*[\])]?\s*"
+    r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b",
+    re.IGNORECASE,
+)
 # ASCII word boundaries: in Chinese and Japanese a number follows a letter directly (手机号是138…).
 _B = r"(?<![A-Za-z0-9_])"
 _E = r"(?![A-Za-z0-9_])"
@@ -112,7 +118,7 @@ _PHONE_WORDS = re.compile(
     r"(?:\b(?:call|calling|phone|tel|telephone|mobile|cell|fax|whatsapp|text|sms|ring|dial|"
     r"reach|contact|hotline|telefono|movil|celular|telemovel|llamame|llama|liga|ligue|appelle|"
     r"appelez|portable|joignable|handy|handynummer|telefon|ruf|anrufen|erreichen|cellulare|"
-    r"chiamami|chiama|telefone|contato|contacto|ligar|fixo|zap|whats|wpp)\b|телефон|звони|позвони|мобильн|휴대폰|전화|연락|"
+    r"chiamami|chiama|telefone|contato|contacto|ligar|fixo|zap|whats|wpp|mensagem|manda)\b|телефон|звони|позвони|мобильн|휴대폰|전화|연락|"
     r"电话|電話|手机|手機|联系|聯繫|携帯|ケータイ|☎|📞)"
     r"[^\d\n]{0,20}$",
     re.IGNORECASE,
@@ -123,8 +129,8 @@ _NOT_PHONE_WORDS = re.compile(
     r"release|ver|v|id|pedido|encomenda|commande|bestellung|bestellnummer|bestell|ordine|"
     r"auftrag|rechnung|factura|fattura|facture|fatura|reference|referencia|riferimento|protocolo|"
     r"rastreio|rastreamento|boleto|localizador|comprovante|nota fiscal)\b|"
-    # "no."/"nr" before a number, not Portuguese "no" (in the): "me chama no zap"
-    r"\b(?:no|nr)\b\.?\s*[:#]?\s*$|"
+    # "no."/"nr" before a number, not Portuguese "no" (in the): "me chama no zap", "ligue no 11 …"
+    r"\bno(?:\.\s*|\s*[:#]\s*)$|\bnr\b\.?\s*[:#]?\s*$|"
     r"заказ\w*|счет|주문|#|订单|訂單|单号|單號|编号|編號|流水号|版本|注文|予約|受付|伝票|"
     r"バージョン|型番)[^\d\n]{0,16}$",
     re.IGNORECASE,
@@ -244,6 +250,9 @@ def find(text: str) -> list[Hit]:
             add(m.start(), m.end(), EMAIL_REASON)
     if _EMAIL_WORDS_GATE.search(text):
         for m in _EMAIL_WORDS.finditer(text):
+            add(m.start(), m.end(), EMAIL_REASON)
+    if "arroba" in text or "chiocciola" in text or "собака" in text:
+        for m in _EMAIL_AT_WORD.finditer(text):
             add(m.start(), m.end(), EMAIL_REASON)
     if not _ANY_DIGIT.search(text):
         return hits
