@@ -1,4 +1,4 @@
-"""Personal details that a word names: dates of birth, bank accounts, Pix keys.
+"""Personal details that a word names: dates of birth, bank accounts, Pix keys; phones spelled out.
 
 None of these has a shape of its own (a date is also a booking, a number with a
 check digit also an order), so each needs the word that says what it is just
@@ -44,12 +44,30 @@ _PIX = re.compile(
     r"(?<![\d.,])\+?\d(?:[ .()/-]{0,2}\d){9,15}(?![\d,]))",
     re.IGNORECASE,
 )
+# A phone number spelled out digit by digit: "nove um dois, três quatro cinco, seis sete oito".
+_DIGIT_WORDS = (
+    "zero um uma dois duas tres quatro cinco seis meia sete oito nove cero uno dos cuatro siete ocho "
+    "nueve one two three four five six seven eight nine"
+)
+_DIGIT_WORD = "(?:" + "|".join(_DIGIT_WORDS.split()) + ")"
+_SPELLED_PHONE = re.compile(rf"\b{_DIGIT_WORD}(?:[\s,.-]+{_DIGIT_WORD}){{7,14}}\b", re.IGNORECASE)
+_DIGIT_GATE = frozenset(_DIGIT_WORDS.split())
+
 # Words one of which must be there (the folded view drops accents: agência is agencia).
 _GATE = gate(
     """nasci nascido nascida nascimento nasc dt dob birth born birthday birthdate nacimiento naci
     naissance nee geburtsdatum geboren nascita nato nata conta c ag agencia nib pix"""
 )
 _GATE_WIDE = ("生年月日", "出生", "생년월일", "рожд", "родил")
+
+
+def spelled_phones(text: str) -> list[Hit]:
+    """Phone numbers written as words, digit by digit (eight digits or more), on a folded view."""
+    if len(_DIGIT_GATE & tokens(text)) < 3:
+        return []
+    return [
+        (m.start(), m.end(), "phone number (spelled out)") for m in _SPELLED_PHONE.finditer(text)
+    ]
 
 
 def find(text: str) -> list[Hit]:

@@ -78,3 +78,20 @@ def led(pattern: str) -> str:
     if firsts is None or empty or not firsts:
         return f"(?:{pattern})"
     return f"(?=[{''.join(re.escape(c) for c in sorted(firsts))}])(?:{pattern})"
+
+
+def alternation(patterns: list[str]) -> str:
+    """The patterns as one alternation, each led by its first characters and all by their union.
+
+    The union look-ahead lets the engine pass over a position none of the
+    patterns can start at with one test; it is left out if any pattern may start
+    with any character.
+    """
+    union: set[str] = set()
+    for pattern in patterns:
+        firsts, empty = _firsts_of(sre_p.parse(pattern, re.IGNORECASE))
+        if firsts is None or empty:
+            return "|".join(led(p) for p in patterns)
+        union |= firsts
+    head = "".join(re.escape(c) for c in sorted(union))
+    return f"(?=[{head}])(?:" + "|".join(led(p) for p in patterns) + ")"

@@ -10,7 +10,8 @@ markers. The patterns themselves are in :mod:`.instruction_zh` and
 
 Speed: the patterns of a language are one alternation, which the engine tries
 at every position of a CJK stretch; each alternative is led by a look-ahead on
-the characters it can start with (:func:`.firsts.led`).
+the characters it can start with, and the whole by their union
+(:func:`.firsts.alternation`).
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from __future__ import annotations
 import re
 
 from . import instruction_ja, instruction_zh
-from .firsts import led
+from .firsts import alternation
 
 
 def _one(patterns: list[str]) -> re.Pattern[str]:
-    return re.compile("|".join(led(p) for p in patterns), re.IGNORECASE)
+    return re.compile(alternation(patterns), re.IGNORECASE)
 
 
 ZH_OTHER = _one(instruction_zh.PATTERNS)

@@ -254,6 +254,8 @@ def find(text: str) -> list[Hit]:
     if "arroba" in text or "chiocciola" in text or "собака" in text:
         for m in _EMAIL_AT_WORD.finditer(text):
             add(m.start(), m.end(), EMAIL_REASON)
+    for start, end, reason in details.spelled_phones(text):
+        add(start, end, reason)
     if not _ANY_DIGIT.search(text):
         return hits
     for m in _IBAN.finditer(text):
