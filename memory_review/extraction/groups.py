@@ -2,7 +2,8 @@
 
 Gaps are matched on their question only (never on a generated description
 that every gap shares): a new gap joins the nearest group whose wordings it
-reaches `GROUP_SIMILARITY` with (TF-IDF cosine, similarity.py), or starts a
+reaches the grouping threshold with (TF-IDF cosine of n-grams, with an
+embedding provider also of sentence embeddings: similarity.py), or starts a
 group. A group keeps the wordings its visitors used (in `key`, one a line,
 capped), which later visitors are matched against and which the answer
 record carries as its search keys. A model provider also gives the question
@@ -20,11 +21,12 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from scipy import sparse
 
 from knowledge_repo.screening.normalise import normalise_text
 
 from .models import Candidate, GapGroup
-from .similarity import QuestionSpace, group_similarity
+from .similarity import EMBEDDING_WEIGHT, FROM_SETTINGS, QuestionSpace
 
 OPEN = (Candidate.Status.PENDING, Candidate.Status.AWAITING_SECOND)
 # Recency in ask_score: a week newer counts like twice the visitors.
@@ -91,11 +93,20 @@ class GroupIndex:
 
     @classmethod
     def build(
-        cls, refs: Sequence[Any], texts: Sequence[str], *, corpus: Sequence[str] | None = None
+        cls,
+        refs: Sequence[Any],
+        texts: Sequence[str],
+        *,
+        corpus: Sequence[str] | None = None,
+        embedder: Any = FROM_SETTINGS,
+        weight: float = EMBEDDING_WEIGHT,
     ) -> GroupIndex:
-        """An index of the given wordings (ref per wording), IDF fitted on them or `corpus`."""
-        space = QuestionSpace(texts if corpus is None else corpus)
-        index = cls(space=space, threshold=group_similarity())
+        """An index of the given wordings (ref per wording), IDF fitted on them or `corpus`.
+
+        `embedder`: the embedding provider (default: the setting's; None: n-grams only).
+        """
+        space = QuestionSpace(texts if corpus is None else corpus, embedder=embedder, weight=weight)
+        index = cls(space=space, threshold=space.threshold)
         index.refs, index.texts = list(refs), list(texts)
         index._rows = index.space.vectors(texts) if texts else None
         return index
@@ -105,10 +116,12 @@ class GroupIndex:
         if not question.strip() or not self.refs:
             return None
         vector = self.space.vectors([question])
+        if len(self._pending) > 1:
+            self._pending = [sparse.vstack(self._pending, format="csr")]
         scores: list[float] = []
-        if self._rows is not None:
-            scores.extend((self._rows @ vector.T).toarray().ravel().tolist())
-        scores.extend(float(row.multiply(vector).sum()) for row in self._pending)
+        for rows in (self._rows, *self._pending):
+            if rows is not None:
+                scores.extend((rows @ vector.T).toarray().ravel().tolist())
         best = max(range(len(scores)), key=scores.__getitem__)
         return (self.refs[best], scores[best]) if scores[best] >= self.threshold else None
 

@@ -15,7 +15,8 @@ same threshold), then measures:
   selects it through the reader, and — leaving each visitor's own wording
   out of the keys — the share a *next* visitor's question would select.
 
-``calibrate`` picks the grouping threshold on a (development) part.
+``calibrate`` picks the grouping threshold on a (development) part, and with
+an embedding provider ``calibrate_weights`` the embedding's weight with it.
 """
 
 from __future__ import annotations
@@ -33,14 +34,25 @@ from knowledge_repo.recordfile import RecordData, index_line, render_index, rend
 from .evaluation import LabelledConversation, Report
 from .groups import GroupIndex
 from .searchkeys import search_keys
+from .similarity import EMBEDDING_WEIGHT, FROM_SETTINGS
 
 Member = tuple[LabelledConversation, Any]  # a conversation and one gap candidate of it
 
 
-def group_outcomes(report: Report, threshold: float | None = None) -> list[list[Member]]:
-    """The gaps of a report grouped as a run groups them (nearest group above the threshold)."""
+def group_outcomes(
+    report: Report,
+    threshold: float | None = None,
+    *,
+    embedder: Any = FROM_SETTINGS,
+    weight: float = EMBEDDING_WEIGHT,
+) -> list[list[Member]]:
+    """The gaps of a report grouped as a run groups them (nearest group above the threshold).
+
+    `embedder`: the embedding provider (default: the setting's; None: n-grams only).
+    """
     gaps = [(conv, c) for conv, cands in report.outcomes for c in cands if c.kind == "gap"]
-    index = GroupIndex.build([], [], corpus=[c.question for _, c in gaps])
+    corpus = [c.question for _, c in gaps]
+    index = GroupIndex.build([], [], corpus=corpus, embedder=embedder, weight=weight)
     if threshold is not None:
         index.threshold = threshold
     groups: list[list[Member]] = []
@@ -84,12 +96,41 @@ def pair_f1(groups: list[list[Member]], across_languages: bool = False) -> float
 
 
 def calibrate(
-    report: Report, steps: Sequence[float] | None = None, across_languages: bool = False
+    report: Report,
+    steps: Sequence[float] | None = None,
+    across_languages: bool = False,
+    *,
+    embedder: Any = None,
+    weight: float = EMBEDDING_WEIGHT,
 ) -> list[tuple[float, float]]:
-    """(threshold, pairwise F1) for each threshold tried, best first."""
-    steps = steps or [round(0.10 + 0.02 * i, 2) for i in range(36)]
-    scores = [(t, pair_f1(group_outcomes(report, t), across_languages)) for t in steps]
+    """(threshold, pairwise F1) for each threshold tried, best first (n-grams only unless
+    an `embedder` is given; embedding cosines are higher, so their grid reaches 0.98)."""
+    if steps is None:
+        steps = [round(0.10 + 0.02 * i, 2) for i in range(45 if embedder else 36)]
+    scores = [
+        (
+            t,
+            pair_f1(group_outcomes(report, t, embedder=embedder, weight=weight), across_languages),
+        )
+        for t in steps
+    ]
     return sorted(scores, key=lambda ts: (-ts[1], ts[0]))
+
+
+EMBEDDING_WEIGHTS = (0.25, 0.5, 0.75, 0.9, 1.0)
+
+
+def calibrate_weights(
+    report: Report, embedder: Any, across_languages: bool = False
+) -> list[tuple[float, float, float]]:
+    """(embedding weight, its best threshold, pairwise F1) for each weight tried, best first."""
+    best = []
+    for weight in EMBEDDING_WEIGHTS:
+        t, f1 = calibrate(
+            report, across_languages=across_languages, embedder=embedder, weight=weight
+        )[0]
+        best.append((weight, t, f1))
+    return sorted(best, key=lambda wtf: (-wtf[2], wtf[0]))
 
 
 @dataclass
@@ -149,11 +190,16 @@ def _record(
 
 
 def loop_figures(
-    report: Report, threshold: float | None = None, across_languages: bool = False
+    report: Report,
+    threshold: float | None = None,
+    across_languages: bool = False,
+    *,
+    embedder: Any = FROM_SETTINGS,
+    weight: float = EMBEDDING_WEIGHT,
 ) -> LoopFigures:
     """The figures of the module docstring; rows per question are per language offline."""
     figures = LoopFigures()
-    groups = group_outcomes(report, threshold)
+    groups = group_outcomes(report, threshold, embedder=embedder, weight=weight)
     memory_rows = [(conv, c) for conv, cands in report.outcomes for c in cands if c.kind != "gap"]
     figures.rows = len(groups) + len(memory_rows)
     figures.rows_worth = sum(any("gap" in conv.expected for conv, _ in g) for g in groups) + sum(

