@@ -38,7 +38,7 @@ _PATTERNS = [
     r"[가-힣]{1,10}(?:로|길|대로)\s?\d{1,4}(?:-\d{1,4})?(?!\d)(?!번|호|층|시|일|원|분|년|개|명|km|m\b)",
     r"[가-힣]+(?:구|군|시)\s[가-힣]+동\s?\d{1,5}-\d{1,4}",
     # pt: CEP 01310-200; código postal 1100-053 Lisboa; Brasília's SQN 308 Bloco C; Bloco C, apto 204
-    r"\bCEP\b[^\d\n]{0,8}\d{5}-?\d{3}(?!\d)",
+    r"\bCEP\b[^\d\n]{0,16}\d{5}-?\d{3}(?!\d)",
     r"(?<![\w-])\d{4}-\d{3}(?![\w-])(?=\s+[A-Z])",
     r"\b(?:SQN|SQS|SQSW|SQNW|SHIS|SHIN|CLN|CLS|CRN|CRS|QI|QL|QE|QNL|QNM)\s?\d{1,3}\b[^\n]{0,20}?"
     r"\b(?:Bloco|Bl\.|Conjunto|Conj\.|Casa)\s+[A-Z\d]{1,2}\b",

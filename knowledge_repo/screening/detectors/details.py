@@ -27,7 +27,7 @@ _BIRTH_WORDS = fold_pattern(
     r"Geburtsdatum|geboren\s+am|data\s+di\s+nascita|sono\s+nat[oa]\s+il|дата\s+рождения|"
     r"родил(?:ся|ась))\b|生年月日|出生日期|出生年月日|생년월일)"
 )
-_BIRTH = re.compile(rf"{_BIRTH_WORDS}[^\d\n]{{0,12}}?({_DATE})", re.IGNORECASE)
+_BIRTH = re.compile(rf"{_BIRTH_WORDS}[^\d\n]{{0,20}}?({_DATE})", re.IGNORECASE)
 
 # Brazilian account (conta corrente 12345-6, agência 1234-5), Portuguese NIB (21 digits).
 _ACCOUNT = re.compile(
