@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from stdnum.br import cpf
+from stdnum.br import cnpj, cpf
 from stdnum.de import idnr
 from stdnum.es import dni, nie
 from stdnum.fr import nir
 from stdnum.it import codicefiscale
 from stdnum.kr import rrn
-from stdnum.pt import nif
+from stdnum.pt import cc, nif
 from stdnum.ru import inn
 
 from ..folding import Hit, fold_pattern, gate, tokens
@@ -58,6 +58,8 @@ _CHECKED: tuple[tuple[re.Pattern[str], Callable[[str], bool], str], ...] = (
         "Italian codice fiscale",
     ),
     (re.compile(_B + r"\d{3}\.\d{3}\.\d{3}-\d\d" + _E), _checked(cpf), "Brazilian CPF"),
+    (re.compile(_B + r"\d\d\.\d{3}\.\d{3}/\d{4}-\d\d" + _E), _checked(cnpj), "Brazilian CNPJ"),
+    (re.compile(_B + r"\d{8} ?\d ?[A-Z]{2}\d" + _E), _checked(cc), "Portuguese Cartão de Cidadão"),
     (re.compile(_B + r"\d{6}-[1-8]\d{6}" + _E), _checked(rrn), "Korean resident number"),
     (re.compile(_B + r"\d{3}-\d{3}-\d{3}[ -]\d\d" + _E), _snils, "Russian SNILS"),
 )
@@ -95,7 +97,7 @@ _NAMED: tuple[tuple[re.Pattern[str], Callable[[str], bool] | None, str], ...] = 
         "Italian codice fiscale",
     ),
     (
-        re.compile(r"\bCPF[^\d\n]{0,12}(\d{3}\.?\d{3}\.?\d{3}-?\d\d)(?!\d)", re.I),
+        re.compile(r"\bCPF[^\d\n]{0,20}(\d{3}\.?\d{3}\.?\d{3}-?\d\d)(?!\d)", re.I),
         _checked(cpf),
         "Brazilian CPF",
     ),
@@ -127,11 +129,38 @@ _NAMED: tuple[tuple[re.Pattern[str], Callable[[str], bool] | None, str], ...] = 
     ),
 )
 
+# Brazilian and Portuguese numbers named by their word, with their own gate (cartão, identidade
+# and the like are everyday Portuguese words: they should not wake the patterns above).
+_NAMED_PT: tuple[tuple[re.Pattern[str], Callable[[str], bool] | None, str], ...] = (
+    (
+        re.compile(r"\bCNPJ[^\d\n]{0,12}(\d\d\.?\d{3}\.?\d{3}/?\d{4}-?\d\d)(?!\d)", re.I),
+        _checked(cnpj),
+        "Brazilian CNPJ",
+    ),
+    (
+        # Brazilian RG (no checksum common to the states), Portuguese BI, other numbered cards.
+        re.compile(
+            fold_pattern(
+                r"\b(?:RG|carteira de identidade|cédula de identidade|identidade|BI|"
+                r"bilhete de identidade|cartão de cidadão|NISS|segurança social|número de utente|utente|SNS|"
+                r"PIS|PASEP|NIS|CNH|"
+                r"carteira de motorista|carta de condução|título de eleitor|cartão do SUS)\b"
+            )
+            + r"[^\d\n]{0,16}?((?:[A-Z]{2}[- ]?)?\d(?:[. -]?\d){5,14}(?:-?[\dXx])?)(?![\dA-Za-z])",
+            re.I,
+        ),
+        lambda v: 7 <= sum(c.isdigit() for c in v) <= 15,
+        "identity card number",
+    ),
+)
+_NAMED_PT_GATE = gate(
+    """cnpj rg bi identidade cidadão cartão niss segurança utente sns pis pasep nis cnh motorista
+    condução eleitor"""
+)
 
 # Words naming an id (any of them, or a CJK one, lets the named patterns run).
 _NAMED_GATE = gate(
-    """nif nipc contribuinte steuer id steueridentifikationsnummer idnr инн cpf codice
-    ausweisnummer personalausweis dni documento carta carte passport pasaporte passaporte
+    """nif nipc contribuinte steuer id steueridentifikationsnummer idnr инн cpf codice ausweisnummer personalausweis dni documento carta carte passport pasaporte passaporte
     passeport reisepass pass passaporto паспорт паспорта паспорте"""
 )
 _NAMED_CJK = ("주민", "护照", "護照", "旅券", "パスポート", "여권")
@@ -150,7 +179,8 @@ def find(text: str) -> list[Hit]:
         for m in shape.finditer(text):
             if valid(m.group()):
                 hits.append((m.start(), m.end(), f"identity number ({reason})"))
-    for pattern, check, reason in _NAMED if named else ():
+    named_pt = _NAMED_PT if not _NAMED_PT_GATE.isdisjoint(words) else ()
+    for pattern, check, reason in (_NAMED if named else ()) + named_pt:
         for m in pattern.finditer(text):
             if check is None or check(m.group(1)):
                 hits.append((m.start(1), m.end(1), f"identity number ({reason})"))

@@ -16,7 +16,7 @@ import re
 import phonenumbers
 
 from ..folding import Hit, gate, tokens
-from . import addresses, ids
+from . import addresses, details, ids
 
 PERSONAL_DATA = "personal_data"
 
@@ -30,12 +30,27 @@ _EMAIL_SPELLED = re.compile(
     r"\b[A-Za-z0-9._%+-]+\s*(?:\[at\]|\(at\))\s*[A-Za-z0-9-]+\s*(?:\[dot\]|\(dot\))\s*[a-z]{2,}\b",
     re.IGNORECASE,
 )
-# "jane dot doe at gmail dot com", also "arroba"/"punto" and the other languages' words.
+# "jane dot doe at gmail dot com", "joao.silva arroba gmail ponto com", "pedro (ponto) alves
+# (arroba) hotmail (ponto) com": the words bare between spaces, or in brackets.
+_DOT_WORD = r"(?:dot|punto|point|punkt|ponto|точка)"
+_AT_WORD = r"(?:at|arroba|chez|bei|chiocciola|собака)"
+
+
+def _spelled(word: str) -> str:
+    return rf"(?:\s+{word}\s+|\s*[\[(]\s*{word}\s*[\])]\s*)"
+
+
 _EMAIL_WORDS = re.compile(
-    r"\b[A-Za-z0-9_%+-]+(?:\s+(?:dot|punto|point|punkt|ponto)\s+[A-Za-z0-9_%+-]+)*\s+"
-    r"(?:at|arroba|chez|bei|chiocciola|собака)\s+[A-Za-z0-9-]+(?:\s+(?:dot|punto|point|punkt|ponto|"
-    r"точка)\s+[A-Za-z0-9-]+)*\s+(?:dot|punto|point|punkt|ponto|точка)\s+"
+    rf"\b[A-Za-z0-9._%+-]+(?:{_spelled(_DOT_WORD)}[A-Za-z0-9_%+-]+)*{_spelled(_AT_WORD)}"
+    rf"[A-Za-z0-9-]+(?:{_spelled(_DOT_WORD)}[A-Za-z0-9-]+)*{_spelled(_DOT_WORD)}"
     r"(?:com|org|net|edu|gov|info|io|co|uk|de|fr|es|it|ru|jp|cn|kr|pt|br|eu|nl|ch|at|be|ca|au|mx)\b",
+    re.IGNORECASE,
+)
+_EMAIL_WORDS_GATE = re.compile(rf"[\s\[(]{_DOT_WORD}[\s\])]", re.IGNORECASE)
+# "lucas_ferreira99 arroba hotmail.com": a word for @ that means nothing else, the dots written.
+_EMAIL_AT_WORD = re.compile(
+    r"\b[A-Za-z0-9._%+-]+\s*[\[(]?\s*(?:arroba|chiocciola|собака)\s*[\])]?\s*"
+    r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b",
     re.IGNORECASE,
 )
 # ASCII word boundaries: in Chinese and Japanese a number follows a letter directly (手机号是138…).
@@ -103,7 +118,7 @@ _PHONE_WORDS = re.compile(
     r"(?:\b(?:call|calling|phone|tel|telephone|mobile|cell|fax|whatsapp|text|sms|ring|dial|"
     r"reach|contact|hotline|telefono|movil|celular|telemovel|llamame|llama|liga|ligue|appelle|"
     r"appelez|portable|joignable|handy|handynummer|telefon|ruf|anrufen|erreichen|cellulare|"
-    r"chiamami|chiama)\b|телефон|звони|позвони|мобильн|휴대폰|전화|연락|"
+    r"chiamami|chiama|telefone|contato|contacto|ligar|fixo|zap|whats|wpp|mensagem|manda)\b|телефон|звони|позвони|мобильн|휴대폰|전화|연락|"
     r"电话|電話|手机|手機|联系|聯繫|携帯|ケータイ|☎|📞)"
     r"[^\d\n]{0,20}$",
     re.IGNORECASE,
@@ -111,8 +126,11 @@ _PHONE_WORDS = re.compile(
 _NOT_PHONE_WORDS = re.compile(
     r"(?:\b(?:order|invoice|ref|reference|tracking|booking|confirmation|reservation|ticket|"
     r"receipt|transaction|serial|model|part|sku|isbn|issn|case|claim|policy|version|build|"
-    r"release|ver|v|id|no|nr|pedido|encomenda|commande|bestellung|bestellnummer|bestell|ordine|"
-    r"auftrag|rechnung|factura|fattura|facture|fatura|reference|referencia|riferimento)\b|"
+    r"release|ver|v|id|pedido|encomenda|commande|bestellung|bestellnummer|bestell|ordine|"
+    r"auftrag|rechnung|factura|fattura|facture|fatura|reference|referencia|riferimento|protocolo|"
+    r"rastreio|rastreamento|boleto|localizador|comprovante|nota fiscal)\b|"
+    # "no."/"nr" before a number, not Portuguese "no" (in the): "me chama no zap", "ligue no 11 …"
+    r"\bno(?:\.\s*|\s*[:#]\s*)$|\bnr\b\.?\s*[:#]?\s*$|"
     r"заказ\w*|счет|주문|#|订单|訂單|单号|單號|编号|編號|流水号|版本|注文|予約|受付|伝票|"
     r"バージョン|型番)[^\d\n]{0,16}$",
     re.IGNORECASE,
@@ -230,9 +248,14 @@ def find(text: str) -> list[Hit]:
     if "[" in text or "(" in text:
         for m in _EMAIL_SPELLED.finditer(text):
             add(m.start(), m.end(), EMAIL_REASON)
-    if " dot " in text or " punto " in text or " point " in text or " punkt " in text:
+    if _EMAIL_WORDS_GATE.search(text):
         for m in _EMAIL_WORDS.finditer(text):
             add(m.start(), m.end(), EMAIL_REASON)
+    if "arroba" in text or "chiocciola" in text or "собака" in text:
+        for m in _EMAIL_AT_WORD.finditer(text):
+            add(m.start(), m.end(), EMAIL_REASON)
+    for start, end, reason in details.spelled_phones(text):
+        add(start, end, reason)
     if not _ANY_DIGIT.search(text):
         return hits
     for m in _IBAN.finditer(text):
@@ -257,6 +280,8 @@ def find(text: str) -> list[Hit]:
         ):
             add(m.start(), m.end(), "payment card number")
     for start, end, reason in ids.find(text):
+        add(start, end, reason)
+    for start, end, reason in details.find(text):
         add(start, end, reason)
     for m in _CN_ID.finditer(text):
         before = text[max(0, m.start() - 20) : m.start()]

@@ -1,0 +1,97 @@
+"""Look-aheads on the characters a pattern can start with, so that alternatives fail fast.
+
+Python's engine tries every alternative of an alternation at every position,
+and an alternative whose first group holds thirty words tries each of them.
+Led by a look-ahead on the set of characters it can start with (worked out
+from the parsed pattern), it fails on one character-set test at most
+positions. A pattern that may start with any character, or match the empty
+string, is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+import re._constants as sre_c
+import re._parser as sre_p
+
+_SPACE = " \t\n\r\f\v\u3000"
+_Firsts = frozenset[str] | None  # None: any character may start a match
+
+
+def _firsts_of(items: sre_p.SubPattern | list) -> tuple[_Firsts, bool]:
+    """The characters a sequence of parsed items can start with, and whether it can match empty."""
+    found: set[str] = set()
+    for op, av in items:
+        firsts, empty = _firsts_of_item(op, av)
+        if firsts is None:
+            return None, False
+        found |= firsts
+        if not empty:
+            return frozenset(found), False
+    return frozenset(found), True
+
+
+def _firsts_of_item(op: object, av: object) -> tuple[_Firsts, bool]:
+    if op is sre_c.LITERAL:
+        return frozenset(chr(av)), False  # type: ignore[arg-type]
+    if op is sre_c.IN:
+        return _firsts_of_set(av), False  # type: ignore[arg-type]
+    if op is sre_c.BRANCH:
+        found: set[str] = set()
+        empty = False
+        for branch in av[1]:  # type: ignore[index]
+            firsts, branch_empty = _firsts_of(branch)
+            if firsts is None:
+                return None, False
+            found |= firsts
+            empty = empty or branch_empty
+        return frozenset(found), empty
+    if op is sre_c.SUBPATTERN:
+        return _firsts_of(av[3])  # type: ignore[index]
+    if op is sre_c.ATOMIC_GROUP:
+        return _firsts_of(av)  # type: ignore[arg-type]
+    if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, sre_c.POSSESSIVE_REPEAT):
+        firsts, empty = _firsts_of(av[2])  # type: ignore[index]
+        return firsts, empty or av[0] == 0  # type: ignore[index]
+    if op in (sre_c.AT, sre_c.ASSERT, sre_c.ASSERT_NOT):
+        return frozenset(), True  # zero-width
+    return None, False
+
+
+def _firsts_of_set(items: list) -> _Firsts:
+    found: set[str] = set()
+    for op, av in items:
+        if op is sre_c.LITERAL:
+            found.add(chr(av))
+        elif op is sre_c.RANGE and av[1] - av[0] < 256:
+            found.update(chr(c) for c in range(av[0], av[1] + 1))
+        elif op is sre_c.CATEGORY and av is sre_c.CATEGORY_SPACE:
+            found.update(_SPACE)
+        else:
+            return None
+    return frozenset(found)
+
+
+def led(pattern: str) -> str:
+    """The pattern behind a look-ahead on its first characters, when they can be worked out."""
+    firsts, empty = _firsts_of(sre_p.parse(pattern, re.IGNORECASE))
+    if firsts is None or empty or not firsts:
+        return f"(?:{pattern})"
+    return f"(?=[{''.join(re.escape(c) for c in sorted(firsts))}])(?:{pattern})"
+
+
+def alternation(patterns: list[str]) -> str:
+    """The patterns as one alternation, each led by its first characters and all by their union.
+
+    The union look-ahead lets the engine pass over a position none of the
+    patterns can start at with one test; it is left out if any pattern may start
+    with any character.
+    """
+    union: set[str] = set()
+    for pattern in patterns:
+        firsts, empty = _firsts_of(sre_p.parse(pattern, re.IGNORECASE))
+        if firsts is None or empty:
+            return "|".join(led(p) for p in patterns)
+        union |= firsts
+    head = "".join(re.escape(c) for c in sorted(union))
+    return f"(?=[{head}])(?:" + "|".join(led(p) for p in patterns) + ")"
