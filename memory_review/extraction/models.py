@@ -373,3 +373,23 @@ class ApprovalModel(models.Model):
 
     def __str__(self) -> str:
         return f"approval model {self.pk} ({self.held_out_accuracy:.0%} held out)"
+
+
+class QuestionVector(models.Model):
+    """A question's sentence embedding, kept so a new worker does not embed every wording again.
+
+    Keyed by the provider's name and the SHA-256 of the normalised text; `vector`
+    holds the unit row as little-endian float32 bytes (embeddings.py reads and writes it).
+    """
+
+    provider = models.CharField(max_length=100)
+    text_hash = models.CharField(max_length=64)
+    vector = models.BinaryField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["provider", "text_hash"], name="question_vector_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.provider} {self.text_hash[:12]}"

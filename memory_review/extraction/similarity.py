@@ -118,6 +118,8 @@ class QuestionSpace:
     corpus never had still gets a vector; such terms count as rare. With an
     embedder (by default the one EXTRACTION_EMBEDDINGS names; None for n-grams
     only) each row also carries the question's embedding (module docstring).
+    `persist`: embeddings missing from the process's cache are read from the
+    database, and those computed are stored there (a run's grouping pass).
     """
 
     def __init__(
@@ -126,6 +128,7 @@ class QuestionSpace:
         *,
         embedder: CachedEmbedder | None = FROM_SETTINGS,
         weight: float = EMBEDDING_WEIGHT,
+        persist: bool = False,
     ) -> None:
         self._hash = HashingVectorizer(
             analyzer=question_terms, n_features=N_FEATURES, alternate_sign=False, norm=None
@@ -134,8 +137,13 @@ class QuestionSpace:
         self._tfidf.fit(self._hash.transform(list(corpus) or [""]))
         self.embedder = get_embedder() if embedder is FROM_SETTINGS else embedder
         self.weight = weight
-        if self.embedder is not None and corpus:
-            self.embedder.vectors(corpus)  # one batch, so later questions hit the cache
+        self.persist = persist
+        self.embed_ahead(corpus)
+
+    def embed_ahead(self, texts: Sequence[str]) -> None:
+        """Embed `texts` in one batch (one query of the store), so later questions hit the cache."""
+        if self.embedder is not None and texts:
+            self.embedder.vectors(texts, persist=self.persist)
 
     @property
     def threshold(self) -> float:
@@ -147,7 +155,7 @@ class QuestionSpace:
         grams = self._tfidf.transform(self._hash.transform(list(texts)))
         if self.embedder is None:
             return grams
-        dense = sparse.csr_matrix(self.embedder.vectors(texts))
+        dense = sparse.csr_matrix(self.embedder.vectors(texts, persist=self.persist))
         w = self.weight
         return sparse.hstack([grams * math.sqrt(1 - w), dense * math.sqrt(w)], format="csr")
 

