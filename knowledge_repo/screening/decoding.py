@@ -52,7 +52,11 @@ def _from_base64(segment: str) -> str | None:
 
 
 def _from_percent(segment: str) -> str | None:
-    decoded = urllib.parse.unquote(segment, errors="strict") if "%" in segment else None
+    """The segment's text, or None when it does not decode (invalid UTF-8: "%C3%28", "%FF%FE")."""
+    try:
+        decoded = urllib.parse.unquote(segment, errors="strict") if "%" in segment else None
+    except UnicodeDecodeError:
+        return None
     return decoded if decoded and decoded != segment and _printable(decoded) else None
 
 
