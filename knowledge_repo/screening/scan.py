@@ -121,21 +121,37 @@ def scan(jobs: Sequence[Job], text: str, field: str, read: list[View]) -> list[S
     lined_plan, chunked_plan = _plan(tuple(jobs))
     taken: list[list[tuple[int, int]]] = [[] for _ in jobs]
     spans: list[Span] = []
+    # A piece met again (a repeated line of a long log, in any view) is read once: the
+    # finders see only the piece, so its hits are the same wherever it stands.
+    seen: dict[tuple[int, str], list[tuple[int, int, int, str]]] = {}
     for n, view in enumerate(read):
         which = 0 if n == 0 else 2 if view.words_only else 1
-        for plan, cut in ((lined_plan[which], line_pieces), (chunked_plan[which], chunks)):
+        for chunked, (plan, cut) in enumerate(
+            ((lined_plan[which], line_pieces), (chunked_plan[which], chunks))
+        ):
             if not plan:
                 continue
             for offset, piece in cut(view.text):
-                for j, job in plan:  # the piece's word set is computed once, then cached
-                    for hit in job.finder(piece):
-                        start, end, reason = strip(piece, *hit)
-                        if end <= start:
-                            continue
-                        s, e = view.original(start + offset, end + offset)
-                        if _take(taken[j], s, e):
-                            spans.append(make_span(job.kind, field, s, e, text, reason))
+                key = (which * 2 + chunked, piece)
+                found = seen.get(key)
+                if found is None:
+                    found = seen[key] = _find(plan, piece)
+                for j, start, end, reason in found:
+                    s, e = view.original(start + offset, end + offset)
+                    if _take(taken[j], s, e):
+                        spans.append(make_span(jobs[j].kind, field, s, e, text, reason))
     return spans
+
+
+def _find(plan: tuple[tuple[int, Job], ...], piece: str) -> list[tuple[int, int, int, str]]:
+    """(job, start, end, reason) of every job of the plan on one piece, white space stripped."""
+    found = []
+    for j, job in plan:  # the piece's word set is computed once, then cached
+        for hit in job.finder(piece):
+            start, end, reason = strip(piece, *hit)
+            if end > start:
+                found.append((j, start, end, reason))
+    return found
 
 
 def run(
