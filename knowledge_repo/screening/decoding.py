@@ -92,6 +92,31 @@ def _segments(pattern: re.Pattern[str], decode, text: str) -> list[tuple[int, in
     return pieces
 
 
+# Letter pairs common in the Latin-script languages visitors write; rot13 of such text has few.
+_BIGRAMS = words(
+    """th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le
+    ve co me de hi ri ro ic ne ea ra ce li ch ll be ma si om ur la el ei ie un qu ue os ad ta ca di
+    lo ac ge ns ss tr"""
+)
+_ROT_BIGRAMS = frozenset(codecs.encode(b, "rot13") for b in _BIGRAMS)
+
+
+def _reads_like_language(line_words: list[str]) -> bool:
+    """Whether the words, rot13-decoded, read more like language than as written.
+
+    Counted by common letter pairs: decoded prose has many, decoded gibberish
+    (codes, identifiers, random letters) about as few as before.
+    """
+    plain = decoded = pairs = 0
+    for word in line_words:
+        for i in range(len(word) - 1):
+            pair = word[i : i + 2]
+            pairs += 1
+            plain += pair in _BIGRAMS
+            decoded += pair in _ROT_BIGRAMS
+    return decoded > plain and 4 * decoded >= pairs
+
+
 def _rot13(view: View) -> list[View]:
     if "\n" not in view.text and (
         not view.text.isascii()
@@ -104,7 +129,7 @@ def _rot13(view: View) -> list[View]:
     for line in view.text.split("\n"):
         start, at = at, at + len(line) + 1
         words = [w.lower() for w in _ASCII_WORDS.findall(line)]
-        if len(words) >= 3 and _COMMON.isdisjoint(words):
+        if len(words) >= 3 and _COMMON.isdisjoint(words) and _reads_like_language(words):
             out.append(view.slice(start, start + len(line), codecs.encode(line, "rot13")))
     return out
 
