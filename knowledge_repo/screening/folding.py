@@ -33,6 +33,8 @@ from pathlib import Path
 
 import regex
 
+from .required import needed_chars
+
 Span = dict[str, object]
 # A finder's hit on a view: start, end (on the view's text) and the reason shown to people.
 Hit = tuple[int, int, str]
@@ -272,22 +274,38 @@ def near_wide(pattern: re.Pattern[str], text: str) -> list[re.Match[str]]:
     Only the stretches within ``REACH`` of a CJK character (and the white space
     beyond, which ``\\s*`` may take) are searched, with ``pos``/``endpos``, so
     ``^`` and look-behinds still see the real text: a long Latin text with a
-    few Chinese words costs the length of those words, not of the text.
+    few Chinese words costs the length of those words, not of the text. A text
+    holding none of the characters every match needs (:mod:`.required`) is not
+    searched at all.
     """
+    need = needed_chars(pattern)
+    if need is not None and need.isdisjoint(text):
+        return []
     found: list[re.Match[str]] = []
+    for start, end in _wide_stretches(text):
+        found += pattern.finditer(text, start, end)
+    return found
+
+
+@functools.lru_cache(maxsize=64)
+def _wide_stretches(text: str) -> tuple[tuple[int, int], ...]:
+    """The (start, end) stretches :func:`near_wide` searches: worked out once per text."""
+    out: list[tuple[int, int]] = []
     start = end = -1
     for m in _WIDE.finditer(text):
         a, b = max(0, m.start() - REACH), min(len(text), m.end() + REACH)
-        if a > end:  # a new stretch: search the one before
-            found += pattern.finditer(text, start, end) if end >= 0 else []
+        if a > end:  # a new stretch: keep the one before
+            if end >= 0:
+                out.append((start, end))
             while a > 0 and text[a - 1].isspace():
                 a -= 1
             start = a
         end = max(end, b)
         while end < len(text) and text[end].isspace():
             end += 1
-    found += pattern.finditer(text, start, end) if end >= 0 else []
-    return found
+    if end >= 0:
+        out.append((start, end))
+    return tuple(out)
 
 
 def gate(spec: str) -> frozenset[str]:

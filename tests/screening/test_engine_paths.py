@@ -60,3 +60,25 @@ def test_rot13_is_read_only_where_the_decoded_text_reads_like_language():
     # Random letters (identifiers, codes, a made-up vocabulary) read no better decoded.
     for text in ("qzvbx trhpw lmfkd xkcd zyxw", "kvmz brtq plok wsxz"):
         assert codecs.encode(text, "rot13") not in [v.text for v in views(text)], text
+
+
+def test_needed_characters_are_in_every_match():
+    import re
+
+    from knowledge_repo.screening.detectors import instruction_cjk, people
+    from knowledge_repo.screening.required import needed_chars
+    from tests.screening.corpus import DEV, TEST
+
+    assert needed_chars(re.compile("(?:请|請)x")) == frozenset("请請")
+    assert needed_chars(re.compile("(?:请|請)你")) == frozenset("你")  # the rarer set
+    assert needed_chars(re.compile("a(?:b|c)", re.IGNORECASE)) is None  # cased: unknown
+    assert needed_chars(re.compile("(?=.*你)x?")) == frozenset("你")
+    assert needed_chars(re.compile("(?!你)x?")) is None
+    patterns = [instruction_cjk.ZH_OTHER, instruction_cjk.JA_OTHER, people._PRED_CJK]
+    for pattern in patterns:
+        need = needed_chars(pattern)
+        assert need is not None
+        for e in DEV + TEST:
+            for m in pattern.finditer(e.text):
+                # The match, or the text its look-arounds read, holds one of them.
+                assert not need.isdisjoint(e.text), (pattern.pattern[:40], m.group())
