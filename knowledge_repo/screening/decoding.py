@@ -92,29 +92,22 @@ def _segments(pattern: re.Pattern[str], decode, text: str) -> list[tuple[int, in
     return pieces
 
 
-# Letter pairs common in the Latin-script languages visitors write; rot13 of such text has few.
-_BIGRAMS = words(
-    """th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le
-    ve co me de hi ri ro ic ne ea ra ce li ch ll be ma si om ur la el ei ie un qu ue os ad ta ca di
-    lo ac ge ns ss tr"""
-)
-_ROT_BIGRAMS = frozenset(codecs.encode(b, "rot13") for b in _BIGRAMS)
+_VOWELS = "aeiou"
+_ROT_VOWELS = codecs.encode(_VOWELS, "rot13")  # the letters that rot13 turns into vowels
 
 
 def _reads_like_language(line_words: list[str]) -> bool:
-    """Whether the words, rot13-decoded, read more like language than as written.
+    """Whether the lower-case words, rot13-decoded, read more like language than as written.
 
-    Counted by common letter pairs: decoded prose has many, decoded gibberish
-    (codes, identifiers, random letters) about as few as before.
+    Prose in the Latin-script languages is about two fifths vowels; decoded it
+    has far fewer, while decoded rot13 prose has them back. Codes, identifiers
+    and random letters are about a fifth vowels either way. Counted at C speed.
     """
-    plain = decoded = pairs = 0
-    for word in line_words:
-        for i in range(len(word) - 1):
-            pair = word[i : i + 2]
-            pairs += 1
-            plain += pair in _BIGRAMS
-            decoded += pair in _ROT_BIGRAMS
-    return decoded > plain and 4 * decoded >= pairs
+    joined = " ".join(line_words)
+    letters = len(joined) - len(line_words) + 1
+    plain = sum(joined.count(v) for v in _VOWELS)
+    decoded = sum(joined.count(v) for v in _ROT_VOWELS)
+    return decoded > plain and 10 * decoded >= 3 * letters
 
 
 def _rot13(view: View) -> list[View]:

@@ -70,7 +70,7 @@ def strip(text: str, start: int, end: int, reason: str) -> Hit:
     return start, end, reason
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: _plan's cache key
 class Job:
     """One detector to run: its kind, its finder, and which views and pieces it reads.
 
