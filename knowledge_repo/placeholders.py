@@ -85,12 +85,24 @@ _PUNCT = re.compile(r"[\W_]+")
 _TRAILING = re.compile(r"[\s?？!！。.…:;,]+$")
 
 
+class _NoMarks(dict[int, str | None]):
+    """str.translate's table dropping combining marks, filled as characters are first seen."""
+
+    def __missing__(self, code: int) -> str | None:
+        kept = None if unicodedata.combining(chr(code)) else chr(code)
+        self[code] = kept
+        return kept
+
+
+_NO_MARKS = _NoMarks()
+
+
 def _key(text: str) -> str:
     """Case-folded, accents and punctuation dropped, spaces collapsed."""
     plain = text  # ASCII has nothing to decompose and no combining marks
     if not text.isascii():
-        decomposed = unicodedata.normalize("NFKD", text)
-        plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+        # One C-level translate instead of a Python step per character.
+        plain = unicodedata.normalize("NFKD", text).translate(_NO_MARKS)
     return " ".join(_PUNCT.sub(" ", plain.casefold()).split())
 
 
