@@ -372,6 +372,11 @@ _PT_INS_NOT = (
     pt("Diga-me, qual é o melhor horário para visitar?"),
     pt("Os funcionários avisam os clientes quando o pedido fica pronto."),
     pt("Toda vez que passo aqui, peço um pastel de nata."),
+    pt("Se quiser, peça ao garçom a carta de vinhos."),
+    pt("Pode faltar água para todos no verão."),
+    pt("Se preferir, fale com a recepção."),
+    pt("Sempre que quiser, mude de quarto sem custo."),
+    pt("Caso chova, o passeio passa para domingo."),
 )
 
 DEV_ROUND10: tuple[Example, ...] = (
