@@ -55,8 +55,11 @@ _KO_RE = re.compile("|".join(f"(?:{p})" for p, _ in _KO))
 _RU_RE = re.compile("|".join(f"(?<![\\w])(?:{p})" for p, _ in _RU), re.IGNORECASE)
 _KO_REASONS = tuple(r for _, r in _KO)
 _RU_REASONS = tuple(r for _, r in _RU)
-_KO_WORD = re.compile(r"외국인|거소|면허|계좌|통장|은행")
-_RU_WORD = re.compile(r"паспорт|серия|полис|ОМС|водительск|прав|ВУ|сч[её]т|р/с|л/с", re.IGNORECASE)
+# One quick search for the naming words of both languages (group 1: Korean, group 2: Russian).
+_WORD = re.compile(
+    r"(외국인|거소|면허|계좌|통장|은행)|([Пп]аспорт|[Сс]ери[яи]|[Пп]олис|ОМС|[Вв]одительск|[Пп]рава|ВУ|"
+    r"[Сс]ч[её]т|р/с|л/с)"
+)
 
 
 def _matches(pattern: re.Pattern[str], reasons: tuple[str, ...], text: str) -> list[Hit]:
@@ -72,8 +75,11 @@ def find(text: str) -> list[Hit]:
     if text.isascii():
         return []
     hits: list[Hit] = []
-    if _KO_WORD.search(text):
+    korean = russian = False
+    for m in _WORD.finditer(text):
+        korean, russian = korean or m.group(1) is not None, russian or m.group(2) is not None
+    if korean:
         hits += _matches(_KO_RE, _KO_REASONS, text)
-    if _RU_WORD.search(text):
+    if russian:
         hits += _matches(_RU_RE, _RU_REASONS, text)
     return hits

@@ -85,9 +85,15 @@ _PRED_EN = re.compile(
     r"(?:is|was)\s+having\s+an\s+affair|(?:had|has)\s+an\s+affair|cheat(?:s|ed|ing)\s+on\s+(?:his|her|their)|"
     r"(?:is|was|got)\s+(?:getting\s+)?divorc(?:ed|ing)|(?:is|was)\s+(?:secretly\s+)?(?:gay|lesbian|"
     r"bisexual|transgender)|(?:sleeps|slept|is\s+sleeping)\s+with|(?:is|was)\s+(?:deep\s+)?in\s+debt|"
-    r"owes\s+(?:\w+\s+){0,3}money|went\s+bankrupt|(?:is|was)\s+bankrupt|lives\s+at|"
+    r"owes\s+(?:\w+\s+){0,3}money|went\s+bankrupt|(?:is|was)\s+bankrupt|lives\s+at)(?![a-z])",
+    _I,
+)
+
+# Rumours of a second kind (drugs, drink at work, violence at home, licences lost, probation,
+# immigration status): a pattern of their own, run only when one of its words is there.
+_PRED_EN_MORE = re.compile(
+    r"\b(?:"
     r"(?:is\s+)?going\s+through\s+(?:a\s+)?(?:\w+\s+)?divorce|hiding\s+from\s+(?:creditors|the\s+police)|"
-    # Drugs, drink, violence at home, licences lost, probation, immigration status.
     r"(?:is|was|has\s+been)\s+on\s+(?:anti-?depressants|meds|medication|methadone|chemo\w*|lithium|"
     r"probation|parole)|(?:has|had)\s+been\s+(?:in|to|into)\s+rehab|"
     r"(?:drinks|drunk|high|stoned)\s+(?:on|at|during)\s+(?:the\s+|his\s+|her\s+)?(?:job|shift|work|duty)|"
@@ -102,6 +108,12 @@ _PRED_EN = re.compile(
     r"in\s+the\s+country\s+illegally))(?![a-z])",
     _I,
 )
+_PRED_MORE_GATE = gate(
+    """divorce hiding creditors stoned shift duty antidepressants anti-depressants meds medication methadone chemo
+    chemotherapy lithium probation parole rehab drinks drunk cocaine coke heroin meth crack weed
+    pills ecstasy mdma drugs beats beat hits hit slaps slapped licence license malpractice offender
+    paedophile pedophile felon wife-beater dui dwi duis illegal undocumented illegally"""
+)
 
 # Every English predicate holds one of these words: the pattern runs only when one is there.
 _PRED_GATE = gate(
@@ -115,11 +127,7 @@ _PRED_GATE = gate(
     std hepatitis schizophrenia bipolar ptsd disorder addiction stroke heart breakdown pregnant ill
     rehab depressed suicidal infertile positive hospitalised hospitalized abortion miscarriage
     affair divorced divorcing gay lesbian bisexual transgender sleeps slept sleeping debt owes
-    bankrupt lives convict prisoner groped groping burglary robbery shoplifting stalking going
-    creditors antidepressants anti-depressants meds medication methadone chemo chemotherapy lithium
-    probation parole high stoned cocaine coke heroin meth crack weed pills ecstasy mdma beats beat
-    hits hit slaps slapped licence license malpractice offender paedophile pedophile felon
-    wife-beater dui dwi duis illegal undocumented illegally"""
+    bankrupt lives convict prisoner groped groping burglary robbery shoplifting stalking"""
 )
 
 _SURNAMES = (
@@ -221,8 +229,10 @@ def find(text: str) -> list[Hit]:
     English roles and names pair with English predicates, Chinese and Japanese with theirs.
     """
     hits: list[Hit] = []
-    gated = _PRED_GATE.isdisjoint(tokens(text))
-    preds = [] if gated else [(m.start(), m.end()) for m in _PRED_EN.finditer(text)]
+    words = tokens(text)
+    preds = [] if _PRED_GATE.isdisjoint(words) else [m.span() for m in _PRED_EN.finditer(text)]
+    if not _PRED_MORE_GATE.isdisjoint(words):
+        preds += [m.span() for m in _PRED_EN_MORE.finditer(text)]
     if preds:
         refs = [(m.start(), m.end()) for m in _ROLE_EN.finditer(text)] + _names(text)
         hits += _pairs(text, preds, refs, 80) if refs else []
