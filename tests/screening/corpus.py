@@ -15,5 +15,7 @@ from .heldout_personal import HELDOUT_PERSONAL
 
 LANGS = ("en", "zh", "ja", "ko", "es", "pt", "fr", "de", "it", "ru")
 
-DEV: tuple[Example, ...] = CORPUS + DEV_MORE + DEV_CLAIMS + DEV_PERSONAL + DEV_RECALL + DEV_WORDINGS + DEV_ROUND10
+DEV: tuple[Example, ...] = (
+    CORPUS + DEV_MORE + DEV_CLAIMS + DEV_PERSONAL + DEV_RECALL + DEV_WORDINGS + DEV_ROUND10
+)
 TEST: tuple[Example, ...] = HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL
