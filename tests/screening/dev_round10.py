@@ -8,8 +8,24 @@ manager, a friend or a rumour said), Korean and Russian personal data
 phones) and Portuguese instructions. Each class has at least as many hard
 negatives: the same openings ("my manager told me…", 麻烦你…, 记得…) carrying a
 harmless fact, policies addressed to customers (请在下单前确认地址), numbers that
-are orders, prices, routes or years. Scored before any tuning on it; the
-figures are in the module `dev_round10_log` below the tuning it led to.
+are orders, prices, routes or years. Scored before any tuning on it, then the
+detectors were generalised (classes of wording, not these sentences) until it
+passed; `dev_round11.py` was then written fresh and scored before tuning:
+
+| class | round 10 before tuning | round 11 before tuning |
+|---|---|---|
+| zh instructions | 31/36 (3 of 51 zh negatives flagged) | 10/12 (0 of 12 flagged) |
+| en person claims | 10/22 | 6/8 |
+| pt person claims | 3/20 | 5/8 |
+| zh person claims | 10/15 | - |
+| ko personal data | 16/20 | 5/6 |
+| ru personal data | 15/20 | 6/6 |
+| pt instructions | 6/20 | 4/6 |
+| hard negatives flagged | 3 (zh: a slogan, a saying, one's own impressions) | 0 |
+
+One sentence is labelled an instruction as well as a claim: in
+"我们经理有艾滋病，你别跟别人说" the visitor tells the agent to keep a secret, which
+the corpus counts as an instruction (不要让用户知道…).
 """
 
 from __future__ import annotations

@@ -18,6 +18,10 @@ from ..folding import Hit
 _END = r"(?![\dA-Za-z])"
 _KO = (
     (
+        r"(?:주민\s?등록\s?번호|주민번호)[^\d\n]{0,12}(\d{6}[^\d\n]{1,10}\d{7})(?!\d)",
+        "Korean resident number, in two parts",
+    ),
+    (
         r"(?:외국인\s?등록\s?번호|외국인번호|거소\s?신고\s?번호)[^\d\n]{0,12}(\d{6}-?\d{7})(?!\d)",
         "Korean foreigner registration number",
     ),
@@ -57,7 +61,7 @@ _KO_REASONS = tuple(r for _, r in _KO)
 _RU_REASONS = tuple(r for _, r in _RU)
 # One quick search for the naming words of both languages (group 1: Korean, group 2: Russian).
 _WORD = re.compile(
-    r"(외국인|거소|면허|계좌|통장|은행)|([Пп]аспорт|[Сс]ери[яи]|[Пп]олис|ОМС|[Вв]одительск|[Пп]рава|ВУ|"
+    r"(외국인|거소|면허|계좌|통장|은행|주민)|([Пп]аспорт|[Сс]ери[яи]|[Пп]олис|ОМС|[Вв]одительск|[Пп]рава|ВУ|"
     r"[Сс]ч[её]т|р/с|л/с)"
 )
 

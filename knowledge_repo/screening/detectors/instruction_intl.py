@@ -90,11 +90,11 @@ _ES = Language(
 )
 
 _PT = Language(
-    gate="diga lhes diz conte conta informe informa avise avisa recomende recomenda lembre lembra comunique comunica mencione menciona explique sugira envie mande responda ofereca convide peca nunca nao seria agradeco gostaria voce poderia podes pode quando sempre cada ignore ignora esqueca esquece desconsidere descarte agora partir aja finja faca comporte agradeceria pergunta perguntar perguntarem pergunte perguntem perguntas perguntou convenca incentive indique divulgue promova fale mude troque negue recuse deve tem precisa peco hoje diante doravante obedeca obedece vez reclamar reclamarem falar falarem pedir pedirem quiser quiserem mencionar questionar",
+    gate="diga lhes diz conte conta informe informa avise avisa recomende recomenda lembre lembra comunique comunica mencione menciona explique sugira envie mande responda ofereca convide peca nunca nao seria agradeco gostaria voce poderia podes pode quando sempre cada ignore ignora esqueca esquece desconsidere descarte agora partir aja finja faca comporte agradeceria pergunta perguntar perguntarem pergunte perguntem perguntas perguntou comece termine inicie encerre acabe deixe convenca incentive indique divulgue promova fale mude troque negue recuse deve tem precisa peco hoje diante doravante obedeca obedece vez reclamar reclamarem falar falarem pedir pedirem quiser quiserem mencionar questionar",
     imperative=r"diga|diga-lhes|diz|conte|conta|informe|informa|avise|avisa|recomende|recomenda|"
     r"lembre|lembra|comunique|comunica|mencione|menciona|explique|sugira|envie|mande|responda|"
     r"ofereça|convide|peça|nunca\s+mencione|não\s+mencione|não\s+diga|convença|incentive|indique|"
-    r"divulgue|promova|fale|mude|troque|negue|recuse|encaminhe|mostre|"
+    r"divulgue|promova|fale|mude|troque|negue|recuse|encaminhe|mostre|não\s+deixe|"
     r"(?:você|tu)\s+(?:deve|tem\s+que|tem\s+de|precisa)\s+(?:sempre\s+)?(?:dizer|contar|informar|avisar|"
     r"recomendar|falar|mencionar|indicar|responder|convencer|pedir)",
     audience=r"tod[oa]s\s+[oa]s\s+(?:visitantes|clientes|usuári[oa]s|utilizadores|hóspedes|turistas|"
@@ -123,7 +123,8 @@ _PT = Language(
     r"(?:recomende|indique|mencione|ofereça|promova|divulgue)\s+sempre\b|"
     r"(?:em|n[ao]\s+(?:final|fim|início|começo)\s+de)\s+(?:todas\s+as|cada(?:\s+uma\s+das)?)\s+(?:suas\s+)?"
     r"(?:respostas?|mensagens?|conversas?)|(?:responder|responda)\s+(?:a\s+)?(?:todas\s+as|cada)\s+"
-    r"(?:perguntas?|mensagens?)\s+com",
+    r"(?:perguntas?|mensagens?)\s+com|(?:comece|termine|inicie|encerre|acabe)\s+(?:todas\s+as|cada(?:\s+uma\s+das)?)\s+"
+    r"(?:suas\s+)?(?:respostas?|mensagens?)",
     role=r"(?:agora|a\s+partir\s+de\s+(?:agora|hoje)|de\s+hoje\s+em\s+diante|daqui\s+em\s+diante),?\s+"
     r"(?:você\s+é|és|tu\s+és)\b|você\s+agora\s+é\b|"
     r"(?:você\s+é|és)\s+agora\b|aja\s+como|finja\s+(?:ser|que\s+é)|faça\s+de\s+conta|comporte-se\s+como",

@@ -31,7 +31,8 @@ _ROLE_EN = re.compile(
     r"colleague|husband|wife|girlfriend|boyfriend|partner|staff\s+member|supervisor|trainer|"
     r"instructor|therapist|dentist|lawyer|proprietor|porter|night\s+porter|concierge|housekeeper|"
     r"cleaner|gardener|sous-chef|head\s+chef|maid|bellboy|bellhop|valet|lifeguard|coach|pilot|captain|secretary|treasurer|"
-    r"organi[sz]er|volunteer|tenant|roommate|flatmate|ex-wife|ex-husband|ex)\b",
+    r"organi[sz]er|volunteer|tenant|roommate|flatmate|ex-wife|ex-husband|principal|headmaster|headmistress|"
+    r"headteacher|mechanic|plumber|electrician|priest|pastor|vicar|baker|butcher|ex)\b",
     _I,
 )
 _NOT_NAMES = words(
@@ -63,7 +64,7 @@ _PRED_EN = re.compile(
     r"struck\s+off|disbarred|caught\s+(?:stealing|cheating|lying|drunk))|fired\s+(?:from|for)\b|"
     r"stole|steals|stealing|embezzl\w*|(?:committed|commits)\s+(?:fraud|a\s+crime|crimes|tax\s+evasion)|"
     r"(?:for|of)\s+(?:fraud|theft|embezzlement|bribery|assault|harassment|drunk\s+driving|tax\s+evasion)|"
-    r"(?:is|was)\s+(?:a|an)\s+(?:\w+\s+)?(?:fraud|fraudster|thief|crook|criminal|scammer|con\s+artist|"
+    r"(?:is|was)\s+(?:a|an)\s+(?:\w+\s+){0,2}?(?:fraud|fraudster|thief|crook|criminal|scammer|con\s+artist|"
     r"liar|cheat|drunk|alcoholic|addict|pervert|predator|abuser|rapist|drug\s+dealer)\b|(?:takes|took|taking)\s+bribes|"
     r"(?:is|was)\s+corrupt|scammed|defrauded|(?:lied|lies)\s+(?:to|about)|"
     r"cheat(?:s|ed|ing)\s+(?:customers|people|us|guests|visitors|clients)|"
@@ -94,7 +95,7 @@ _PRED_EN = re.compile(
 _PRED_EN_MORE = re.compile(
     r"\b(?:"
     r"(?:is\s+)?going\s+through\s+(?:a\s+)?(?:\w+\s+)?divorce|hiding\s+from\s+(?:creditors|the\s+police)|"
-    r"(?:is|was|has\s+been)\s+on\s+(?:anti-?depressants|meds|medication|methadone|chemo\w*|lithium|"
+    r"(?:is|was|has\s+been)\s+(?:on|off)\s+(?:(?:his|her|their)\s+)?(?:anti-?depressants|meds|medication|methadone|chemo\w*|lithium|"
     r"probation|parole)|(?:has|had)\s+been\s+(?:in|to|into)\s+rehab|"
     r"(?:drinks|drunk|high|stoned)\s+(?:on|at|during)\s+(?:the\s+|his\s+|her\s+)?(?:job|shift|work|duty)|"
     r"(?:deals|dealt|dealing|sells|sold|selling|does|did|takes|took|uses|used|snorts|snorted)\s+"

@@ -28,6 +28,7 @@ _LATIN = {
         r"garçom|garçonete|recepcionista|motorista|síndic[oa]|treinador[a]?|enfermeir[oa]|médic[oa]|"
         r"professor[a]?|padeir[oa]|patrão|patroa|guia|contabilista|contador[a]?|segurança|porteir[oa]|"
         r"vendedor[a]?|dentista|advogad[oa]|prefeit[oa]|atendente|faxineir[oa]|balconista|barman|sóci[oa]|"
+        r"caixa|mecânic[oa]|pedreir[oa]|eletricista|encanador[a]?|padre|pastor[a]?|"
         r"(?:senhor|senhora|sr\.|sra\.)\s+(?-i:[A-Z])\w+",
         r"(?:foi|é|era|está|estava|esteve|anda|ficou|tinha\s+sido)\s+(?:pres[oa]|detid[oa]|demitid[oa]|"
         r"despedid[oa]|mandad[oa]\s+embora|condenad[oa]|acusad[oa]|investigad[oa]|internad[oa]|indiciad[oa]|"
@@ -40,7 +41,7 @@ _LATIN = {
         r"(?:vende|vendia|usa|usava|consome|trafica)\s+drogas|cheira\s+cocaína|"
         r"bebe\s+(?:durante|no|em|n[ao])\s+(?:o\s+)?(?:trabalho|serviço|expediente|turno)|"
         r"(?:está|anda)\s+se\s+divorciando|se\s+divorciou|tem\s+(?:um\s+caso|uma\s+amante|um\s+amante)|"
-        r"tem\s+(?:câncer|cancro|hiv|aids|sida|depressão|diabetes|esquizofrenia|hepatite|alzheimer|"
+        r"(?:tem|está\s+com|anda\s+com)\s+(?:câncer|cancro|hiv|aids|sida|depressão|diabetes|esquizofrenia|hepatite|alzheimer|"
         r"demência|dívidas|uma\s+doença)|por\s+(?:fraude|roubo|corrupção|furto|tráfico|assédio|"
         r"estelionato|desvio|abuso|agressão|violência\s+doméstica)|de\s+(?:assédio|abuso|estupro)|"
         r"assediou|abusou|deve\s+dinheiro|hospital\s+psiquiátrico",
