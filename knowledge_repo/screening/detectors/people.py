@@ -95,7 +95,7 @@ _PRED_EN = re.compile(
 _PRED_EN_MORE = re.compile(
     r"\b(?:"
     r"(?:is\s+)?going\s+through\s+(?:a\s+)?(?:\w+\s+)?divorce|hiding\s+from\s+(?:creditors|the\s+police)|"
-    r"(?:is|was|has\s+been)\s+(?:on|off)\s+(?:(?:his|her|their)\s+)?(?:anti-?depressants|meds|medication|methadone|chemo\w*|lithium|"
+    r"(?:is|was|has\s+been)\s+(?:\w+ly\s+)?(?:on|off)\s+(?:(?:his|her|their)\s+)?(?:anti-?depressants|meds|medication|methadone|chemo\w*|lithium|"
     r"probation|parole)|(?:has|had)\s+been\s+(?:in|to|into)\s+rehab|"
     r"(?:drinks|drunk|high|stoned)\s+(?:on|at|during)\s+(?:the\s+|his\s+|her\s+)?(?:job|shift|work|duty)|"
     r"(?:deals|dealt|dealing|sells|sold|selling|does|did|takes|took|uses|used|snorts|snorted)\s+"
