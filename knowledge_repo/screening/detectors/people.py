@@ -64,7 +64,7 @@ _PRED_EN = re.compile(
     r"struck\s+off|disbarred|caught\s+(?:stealing|cheating|lying|drunk))|fired\s+(?:from|for)\b|"
     r"stole|steals|stealing|embezzl\w*|(?:committed|commits)\s+(?:fraud|a\s+crime|crimes|tax\s+evasion)|"
     r"(?:for|of)\s+(?:fraud|theft|embezzlement|bribery|assault|harassment|drunk\s+driving|tax\s+evasion)|"
-    r"(?:is|was)\s+(?:a|an)\s+(?:\w+\s+){0,2}?(?:fraud|fraudster|thief|crook|criminal|scammer|con\s+artist|"
+    r"(?:is|was)\s+(?:a|an)\s+(?:\w+\s+)?(?:fraud|fraudster|thief|crook|criminal|scammer|con\s+artist|"
     r"liar|cheat|drunk|alcoholic|addict|pervert|predator|abuser|rapist|drug\s+dealer)\b|(?:takes|took|taking)\s+bribes|"
     r"(?:is|was)\s+corrupt|scammed|defrauded|(?:lied|lies)\s+(?:to|about)|"
     r"cheat(?:s|ed|ing)\s+(?:customers|people|us|guests|visitors|clients)|"
@@ -102,7 +102,7 @@ _PRED_EN_MORE = re.compile(
     r"(?:cocaine|coke|heroin|meth|crack|weed|pills|ecstasy|mdma|drugs)|"
     r"(?:beats|beat|hits|hit|slaps|slapped)\s+(?:up\s+)?(?:his|her|their)\s+(?:wife|husband|kids|children|son|"
     r"daughter|partner|girlfriend|boyfriend|staff|employees)|"
-    r"lost\s+(?:his|her|their)\s+(?:medical\s+|driving\s+|law\s+)?licen[cs]e|malpractice|"
+    r"recovering\s+(?:\w+\s+)?(?:addict|alcoholic)|lost\s+(?:his|her|their)\s+(?:medical\s+|driving\s+|law\s+)?licen[cs]e|malpractice|"
     r"(?:is|was)\s+(?:a|an)\s+(?:\w+\s+){0,2}(?:sex\s+offender|paedophile|pedophile|felon|wife-beater)|"
     r"(?:got|had|has|for)\s+(?:a\s+|two\s+|another\s+)?(?:dui|dwi)s?|"
     r"(?:is|was|are)\s+(?:an?\s+)?(?:illegal\s+(?:immigrant|alien)|undocumented|here\s+illegally|"
@@ -110,7 +110,7 @@ _PRED_EN_MORE = re.compile(
     _I,
 )
 _PRED_MORE_GATE = gate(
-    """divorce hiding creditors stoned shift duty antidepressants anti-depressants meds medication methadone chemo
+    """recovering divorce hiding creditors stoned shift duty antidepressants anti-depressants meds medication methadone chemo
     chemotherapy lithium probation parole rehab drinks drunk cocaine coke heroin meth crack weed
     pills ecstasy mdma drugs beats beat hits hit slaps slapped licence license malpractice offender
     paedophile pedophile felon wife-beater dui dwi duis illegal undocumented illegally"""
