@@ -8,11 +8,22 @@ from .dev_more_claims import DEV_CLAIMS
 from .dev_more_personal import DEV_PERSONAL
 from .dev_more_recall import DEV_RECALL
 from .dev_more_wordings import DEV_WORDINGS
+from .dev_round10 import DEV_ROUND10
+from .dev_round11 import DEV_ROUND11
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
 from .heldout_personal import HELDOUT_PERSONAL
 
 LANGS = ("en", "zh", "ja", "ko", "es", "pt", "fr", "de", "it", "ru")
 
-DEV: tuple[Example, ...] = CORPUS + DEV_MORE + DEV_CLAIMS + DEV_PERSONAL + DEV_RECALL + DEV_WORDINGS
+DEV: tuple[Example, ...] = (
+    CORPUS
+    + DEV_MORE
+    + DEV_CLAIMS
+    + DEV_PERSONAL
+    + DEV_RECALL
+    + DEV_WORDINGS
+    + DEV_ROUND10
+    + DEV_ROUND11
+)
 TEST: tuple[Example, ...] = HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL

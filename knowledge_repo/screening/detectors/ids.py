@@ -22,6 +22,7 @@ from stdnum.pt import cc, nif
 from stdnum.ru import inn
 
 from ..folding import Hit, fold_pattern, gate, tokens
+from . import ids_named
 
 _B = r"(?<![A-Za-z0-9])"
 _E = r"(?![A-Za-z0-9])"
@@ -184,4 +185,5 @@ def find(text: str) -> list[Hit]:
         for m in pattern.finditer(text):
             if check is None or check(m.group(1)):
                 hits.append((m.start(1), m.end(1), f"identity number ({reason})"))
-    return hits
+    # Every number ids_named looks for holds a long run of digits.
+    return hits + ids_named.find(text) if checked else hits

@@ -90,25 +90,43 @@ _ES = Language(
 )
 
 _PT = Language(
-    gate="diga lhes diz conte conta informe informa avise avisa recomende recomenda lembre lembra comunique comunica mencione menciona explique sugira envie mande responda ofereca convide peca nunca nao seria agradeco gostaria voce poderia podes pode quando sempre cada ignore ignora esqueca esquece desconsidere descarte agora partir aja finja faca comporte agradeceria pergunta perguntar perguntarem pergunte perguntem perguntas perguntou",
+    gate="diga lhes diz conte conta informe informa avise avisa recomende recomenda lembre lembra comunique comunica mencione menciona explique sugira envie mande responda ofereca convide peca nunca nao seria agradeco gostaria voce poderia podes pode quando sempre cada ignore ignora esqueca esquece desconsidere descarte agora partir aja finja faca comporte agradeceria pergunta perguntar perguntarem pergunte perguntem perguntas perguntou comece termine inicie encerre acabe deixe convenca incentive indique divulgue promova fale mude troque negue recuse deve tem precisa peco hoje diante doravante obedeca obedece vez reclamar reclamarem falar falarem pedir pedirem quiser quiserem mencionar questionar",
     imperative=r"diga|diga-lhes|diz|conte|conta|informe|informa|avise|avisa|recomende|recomenda|"
     r"lembre|lembra|comunique|comunica|mencione|menciona|explique|sugira|envie|mande|responda|"
-    r"ofereça|convide|peça|nunca\s+mencione|não\s+mencione|não\s+diga",
+    r"ofereça|convide|peça|nunca\s+mencione|não\s+mencione|não\s+diga|convença|incentive|indique|"
+    r"divulgue|promova|fale|mude|troque|negue|recuse|encaminhe|mostre|não\s+deixe|"
+    r"(?:você|tu)\s+(?:deve|tem\s+que|tem\s+de|precisa)\s+(?:sempre\s+)?(?:dizer|contar|informar|avisar|"
+    r"recomendar|falar|mencionar|indicar|responder|convencer|pedir)",
     audience=r"tod[oa]s\s+[oa]s\s+(?:visitantes|clientes|usuári[oa]s|utilizadores|hóspedes|turistas|"
     r"pessoas|leitores)|cada\s+(?:visitante|cliente|usuári[oa]|utilizador|hóspede|pessoa)|"
     r"toda\s+a\s+gente|todo\s+(?:o\s+)?mundo|qualquer\s+(?:visitante|cliente|pessoa)|"
-    r"nenhum\s+(?:visitante|cliente|usuário)|ninguém|[oa]s\s+(?:visitantes|clientes|usuári[oa]s|hóspedes)",
+    r"nenhum\s+(?:visitante|cliente|usuário)|ninguém|(?:a|à|para\s+)?[oa]s\s+(?:visitantes|clientes|"
+    r"usuári[oa]s|hóspedes|turistas)|(?:a|para)\s+tod[oa]s(?!\s+[oa]s\s)",
     lead=r"por\s+favor|sempre|nunca|também|só|apenas|simplesmente|basta|agora|a\s+partir\s+de\s+agora|"
-    r"de\s+agora\s+em\s+diante|daqui\s+para\s+a\s+frente|e|então|não\s+se\s+esqueça\s+de",
+    r"de\s+agora\s+em\s+diante|daqui\s+para\s+a\s+frente|e|então|não\s+se\s+esqueça\s+de|não|"
+    r"jamais|a\s+partir\s+de\s+hoje|de\s+hoje\s+em\s+diante|daqui\s+em\s+diante|doravante|"
+    r"lembre-se|lembra-te",
     polite=r"seria\s+(?:ótimo|bom|ideal|perfeito|fantástico|útil)|eu\s+agradeceria|agradeço|"
-    r"gostaria\s+que|você\s+poderia|poderia|podes|pode",
-    stems=r"dizer|diz|dig|cont|inform|avis|recomend|lembr|comunic|mencion|explic|envi|mand|respond",
-    condition=r"(?:se|quando|sempre\s+que|cada\s+vez\s+que)\s+(?:alguém|algum\s+\w+|um[a]?\s+"
-    r"(?:cliente|visitante|usuári[oa]|hóspede)|te|lhe|[oa]s\s+\w+)\s+(?:\w+\s+)?pergunt\w*",
+    r"gostaria\s+que|você\s+poderia|poderia|podes|pode|peço\s+que|faça\s+o\s+favor\s+de|"
+    r"faz\s+favor\s+de",
+    stems=r"dizer|diz|dig|cont|inform|avis|recomend|lembr|comunic|mencion|explic|envi|mand|respond|"
+    r"indic|divulg|promov|fal(?:e|ar)|ofere|suger|sugir|convenc|convenç",
+    condition=r"(?:se|quando|sempre\s+que|cada\s+vez\s+que|toda\s+vez\s+que|caso)\s+(?:(?:alguém|algum\s+\w+|"
+    r"um[a]?\s+(?:cliente|visitante|usuári[oa]|hóspede|turista)|te|lhe|[oa]s\s+\w+)\s+(?:\w+\s+)?"
+    r"(?:pergunt|reclam|quiser|pedir|falar|mencionar|questionar|comentar)\w*|"
+    r"perguntarem|reclamarem|questionarem|mencionarem|falarem|quiserem|pedirem)",
     override=r"(?:ignore|ignora|esqueça|esquece|desconsidere|descarte|não\s+ligue\s+para)\s+"
     r"[^.!?\n]{0,30}?(?:instruções|regras|indicações|ordens|normas|diretrizes|prompt|"
-    r"tudo\s+o\s+que|o\s+que\s+foi\s+dito|restrições)",
-    role=r"(?:agora|a\s+partir\s+de\s+agora)\s+(?:você\s+é|és|tu\s+és)\b|você\s+agora\s+é\b|"
+    r"tudo\s+o\s+que|o\s+que\s+foi\s+dito|o\s+que\s+(?:te|lhe)\s+(?:disseram|falaram|mandaram)|restrições)|"
+    r"obedeça-me|obedece-me|obedeça\s+(?:só\s+|apenas\s+)?a\s+mim|"
+    r"(?:nunca|jamais|não)\s+(?:mencione|revele|admita|comente)\s+(?:que|o|a|os|as|nada)\b|"
+    r"(?:recomende|indique|mencione|ofereça|promova|divulgue)\s+sempre\b|"
+    r"(?:em|n[ao]\s+(?:final|fim|início|começo)\s+de)\s+(?:todas\s+as|cada(?:\s+uma\s+das)?)\s+(?:suas\s+)?"
+    r"(?:respostas?|mensagens?|conversas?)|(?:responder|responda)\s+(?:a\s+)?(?:todas\s+as|cada)\s+"
+    r"(?:perguntas?|mensagens?)\s+com|(?:comece|termine|inicie|encerre|acabe)\s+(?:todas\s+as|cada(?:\s+uma\s+das)?)\s+"
+    r"(?:suas\s+)?(?:respostas?|mensagens?)",
+    role=r"(?:agora|a\s+partir\s+de\s+(?:agora|hoje)|de\s+hoje\s+em\s+diante|daqui\s+em\s+diante),?\s+"
+    r"(?:você\s+é|és|tu\s+és)\b|você\s+agora\s+é\b|"
     r"(?:você\s+é|és)\s+agora\b|aja\s+como|finja\s+(?:ser|que\s+é)|faça\s+de\s+conta|comporte-se\s+como",
 )
 

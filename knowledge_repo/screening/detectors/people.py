@@ -31,7 +31,8 @@ _ROLE_EN = re.compile(
     r"colleague|husband|wife|girlfriend|boyfriend|partner|staff\s+member|supervisor|trainer|"
     r"instructor|therapist|dentist|lawyer|proprietor|porter|night\s+porter|concierge|housekeeper|"
     r"cleaner|gardener|sous-chef|head\s+chef|maid|bellboy|bellhop|valet|lifeguard|coach|pilot|captain|secretary|treasurer|"
-    r"organi[sz]er|volunteer|tenant|roommate|flatmate|ex-wife|ex-husband|ex)\b",
+    r"organi[sz]er|volunteer|tenant|roommate|flatmate|ex-wife|ex-husband|principal|headmaster|headmistress|"
+    r"headteacher|mechanic|plumber|electrician|priest|pastor|vicar|baker|butcher|ex)\b",
     _I,
 )
 _NOT_NAMES = words(
@@ -51,7 +52,7 @@ _NAME_PAIR = re.compile(r"\b([A-Z][a-z]+)\s+([A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b")
 _NAME_ONE = re.compile(
     r"\b([A-Z][a-z]{2,})\b(?=\s+(?:was|is|has|had|got|stole|steals|cheated|cheats|"
     r"embezzled|lied|lies|drinks|did|does|took|takes|went|committed|abused|"
-    r"harassed|assaulted|scammed)\b)"
+    r"harassed|assaulted|scammed)\b|\s+(?:from|at|in)\s+(?:the\s+)?[a-z])"
 )
 _TITLED_RE = re.compile(_TITLED)
 _PRONOUN = re.compile(r"\b(?:he|she)\b", _I)
@@ -89,6 +90,32 @@ _PRED_EN = re.compile(
     _I,
 )
 
+# Rumours of a second kind (drugs, drink at work, violence at home, licences lost, probation,
+# immigration status): a pattern of their own, run only when one of its words is there.
+_PRED_EN_MORE = re.compile(
+    r"\b(?:"
+    r"(?:is\s+)?going\s+through\s+(?:a\s+)?(?:\w+\s+)?divorce|hiding\s+from\s+(?:creditors|the\s+police)|"
+    r"(?:is|was|has\s+been)\s+(?:\w+ly\s+)?(?:on|off)\s+(?:(?:his|her|their)\s+)?(?:anti-?depressants|meds|medication|methadone|chemo\w*|lithium|"
+    r"probation|parole)|(?:has|had)\s+been\s+(?:in|to|into)\s+rehab|"
+    r"(?:drinks|drunk|high|stoned)\s+(?:on|at|during)\s+(?:the\s+|his\s+|her\s+)?(?:job|shift|work|duty)|"
+    r"(?:deals|dealt|dealing|sells|sold|selling|does|did|takes|took|uses|used|snorts|snorted)\s+"
+    r"(?:cocaine|coke|heroin|meth|crack|weed|pills|ecstasy|mdma|drugs)|"
+    r"(?:beats|beat|hits|hit|slaps|slapped)\s+(?:up\s+)?(?:his|her|their)\s+(?:wife|husband|kids|children|son|"
+    r"daughter|partner|girlfriend|boyfriend|staff|employees)|"
+    r"recovering\s+(?:\w+\s+)?(?:addict|alcoholic)|lost\s+(?:his|her|their)\s+(?:medical\s+|driving\s+|law\s+)?licen[cs]e|malpractice|"
+    r"(?:is|was)\s+(?:a|an)\s+(?:\w+\s+){0,2}(?:sex\s+offender|paedophile|pedophile|felon|wife-beater)|"
+    r"(?:got|had|has|for)\s+(?:a\s+|two\s+|another\s+)?(?:dui|dwi)s?|"
+    r"(?:is|was|are)\s+(?:an?\s+)?(?:illegal\s+(?:immigrant|alien)|undocumented|here\s+illegally|"
+    r"in\s+the\s+country\s+illegally))(?![a-z])",
+    _I,
+)
+_PRED_MORE_GATE = gate(
+    """recovering divorce hiding creditors stoned shift duty antidepressants anti-depressants meds medication methadone chemo
+    chemotherapy lithium probation parole rehab drinks drunk cocaine coke heroin meth crack weed
+    pills ecstasy mdma drugs beats beat hits hit slaps slapped licence license malpractice offender
+    paedophile pedophile felon wife-beater dui dwi duis illegal undocumented illegally"""
+)
+
 # Every English predicate holds one of these words: the pattern runs only when one is there.
 _PRED_GATE = gate(
     """fired sacked dismissed arrested jailed imprisoned convicted charged indicted sued investigated
@@ -114,7 +141,8 @@ _REF_CJK = re.compile(
     r"(?:老板娘|老板|老闆娘|老闆|店长|店長|店主|总经理|總經理|经理|經理|司机|司機|厨师|廚師|服务员|服務員|"
     r"前台|站长|站長|创始人|創始人|CEO|员工|員工|房东|房東|保安|导游|導遊|收银员|收銀員|主管|董事长|董事長|"
     r"校长|校長|管理员|管理員|负责人|負責人|会计|會計|出纳|出納|厨师长|廚師長|主厨|主廚|店员|店員|"
-    r"领班|領班|护士|護士|医生|醫生|老师|老師|保洁|保潔|清洁工|清潔工)|(?:网站|網站|本站)的?主人"
+    r"领班|領班|护士|護士|医生|醫生|老师|老師|保洁|保潔|清洁工|清潔工|教练|教練|牙医|牙醫|律师|律師|"
+    r"助理|秘书|秘書|主任|园长|園長|院长|院長|師傅|师傅|物业经理|物業經理)|(?:网站|網站|本站)的?主人"
     rf"|(?<![\u4e00-\u9fff])[小老][{_SURNAMES}](?![\u4e00-\u9fff]{{2}})"
     rf"|[{_SURNAMES}][\u4e00-\u9fff]{{0,2}}?(?:先生|女士|小姐|经理|經理|老师|老師|总|總|老板|老闆|师傅|師傅|医生|醫生)"
     r"|(?:サイトの|この店の|当店の|店の|会社の|ホテルの)?(?:オーナー|店長|社長|運転手|ドライバー|店主|"
@@ -132,7 +160,10 @@ _PRED_CJK = re.compile(
     r"怀孕|懷孕|性侵|性骚扰|性騷擾|家暴|犯罪|前科|欠债|欠債|欠钱|欠錢|破产|破產|同性恋|同性戀|"
     r"被[^。!?,\n]{1,6}?(?:开除|開除|解雇|辞退|辭退|罚|罰|抓|拘留|起诉|起訴|判)|偷拿|偷税|偷稅|逃税|逃稅|"
     r"挪用|回扣|坐(?:过|過)牢|打架|斗殴|鬥毆|赌博|賭博|嫖娼|贩毒|販毒|洗钱|洗錢|行贿|行賄|非法集资|"
-    r"非法集資|抢劫|搶劫|强奸|強姦|乙肝|肝炎|糖尿病|吊销|吊銷|涉嫌)"
+    r"非法集資|抢劫|搶劫|强奸|強姦|乙肝|肝炎|糖尿病|吊销|吊銷|涉嫌|有一腿|劈腿|偷情|私生子|"
+    r"坐(?:过|過)[^。!?,\n]{1,4}?牢|蹲(?:过|過)(?:监狱|監獄|大牢|牢)|服(?:过|過)刑|无证行医|無證行醫|非法行医|"
+    r"非法行醫|被(?:警察|公安|税务局|稅務局|工商)?查(?:了|过|過|处|處|封)|打(?:老婆|老公|孩子|妻子)|"
+    r"离的婚|離的婚|骗婚|騙婚)"
     r"|(?:詐欺(?!メール|電話|に注意|にご注意|対策|被害|の手口)|逮捕|解雇され|クビになっ|盗ん|盗み|横領|不倫|浮気|"
     r"離婚|病気で|がんで|癌で|がんを患|うつ病|鬱病|妊娠|借金|破産|前科|薬物|麻薬|セクハラ|パワハラ|"
     r"訴えられ|捕ま|飲酒運転|入院|賄賂|糖尿病|通院|服役|傷害|脱税|罰金|病気を抱え|精神的な病|"
@@ -199,8 +230,10 @@ def find(text: str) -> list[Hit]:
     English roles and names pair with English predicates, Chinese and Japanese with theirs.
     """
     hits: list[Hit] = []
-    gated = _PRED_GATE.isdisjoint(tokens(text))
-    preds = [] if gated else [(m.start(), m.end()) for m in _PRED_EN.finditer(text)]
+    words = tokens(text)
+    preds = [] if _PRED_GATE.isdisjoint(words) else [m.span() for m in _PRED_EN.finditer(text)]
+    if not _PRED_MORE_GATE.isdisjoint(words):
+        preds += [m.span() for m in _PRED_EN_MORE.finditer(text)]
     if preds:
         refs = [(m.start(), m.end()) for m in _ROLE_EN.finditer(text)] + _names(text)
         hits += _pairs(text, preds, refs, 80) if refs else []

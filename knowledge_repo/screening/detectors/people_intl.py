@@ -24,9 +24,27 @@ _LATIN = {
         r"estafa|robar|corrupción)|tiene\s+cáncer|está\s+embarazada",
     ),
     "pt": (
-        r"gerente|don[oa]|proprietári[oa]|diretor[a]?|chefe|funcionári[oa]|empregad[oa]",
-        r"(?:foi|está|estava)\s+(?:pres[oa]|detid[oa]|demitid[oa]|condenad[oa]|acusad[oa]|"
-        r"investigad[oa])|roubou|por\s+(?:fraude|roubo|corrupção|furto)|tem\s+cancro|tem\s+câncer",
+        r"gerente|don[oa]|proprietári[oa]|diretor[a]?|chefe|funcionári[oa]|empregad[oa]|cozinheir[oa]|"
+        r"garçom|garçonete|recepcionista|motorista|síndic[oa]|treinador[a]?|enfermeir[oa]|médic[oa]|"
+        r"professor[a]?|padeir[oa]|patrão|patroa|guia|contabilista|contador[a]?|segurança|porteir[oa]|"
+        r"vendedor[a]?|dentista|advogad[oa]|prefeit[oa]|atendente|faxineir[oa]|balconista|barman|sóci[oa]|"
+        r"caixa|mecânic[oa]|pedreir[oa]|eletricista|encanador[a]?|padre|pastor[a]?|"
+        r"(?:senhor|senhora|sr\.|sra\.)\s+(?-i:[A-Z])\w+",
+        r"(?:foi|é|era|está|estava|esteve|anda|ficou|tinha\s+sido)\s+(?:pres[oa]|detid[oa]|demitid[oa]|"
+        r"despedid[oa]|mandad[oa]\s+embora|condenad[oa]|acusad[oa]|investigad[oa]|internad[oa]|indiciad[oa]|"
+        r"processad[oa]|(?:apanhad[oa]|peg[oa])\s+a\s+\w+|peg[oa]\s+\w+ndo|grávida|falid[oa]|endividad[oa]|"
+        r"(?:um\s+|uma\s+)?(?:viciad[oa]|drogad[oa]|alcoólatra|alcoólic[oa]|ladrão|ladra|corrupt[oa]|"
+        r"traficante|bêbad[oa]|bandid[oa]|criminos[oa]|golpista|vigarista|caloteir[oa]|pedófil[oa]|"
+        r"estelionatári[oa]))|"
+        r"roubou|rouba|roubava|furtou|desviou|desvia|sonega|sonegou|sonegava|engana|enganou|traiu|trai|"
+        r"bate\s+n[ao]s?\s+\w+|bateu\s+n[ao]s?\s+\w+|(?:aceita|aceitou|recebe|recebeu)\s+(?:propina|suborno)s?|"
+        r"(?:vende|vendia|usa|usava|consome|trafica)\s+drogas|cheira\s+cocaína|"
+        r"bebe\s+(?:durante|no|em|n[ao])\s+(?:o\s+)?(?:trabalho|serviço|expediente|turno)|"
+        r"(?:está|anda)\s+se\s+divorciando|se\s+divorciou|tem\s+(?:um\s+caso|uma\s+amante|um\s+amante)|"
+        r"(?:tem|está\s+com|anda\s+com)\s+(?:câncer|cancro|hiv|aids|sida|depressão|diabetes|esquizofrenia|hepatite|alzheimer|"
+        r"demência|dívidas|uma\s+doença)|por\s+(?:fraude|roubo|corrupção|furto|tráfico|assédio|"
+        r"estelionato|desvio|abuso|agressão|violência\s+doméstica)|de\s+(?:assédio|abuso|estupro)|"
+        r"assediou|abusou|deve\s+dinheiro|hospital\s+psiquiátrico",
     ),
     "fr": (
         r"directeur|directrice|patron(?:ne)?|gérant(?:e)?|propriétaire|chef|serveur|serveuse",
@@ -53,7 +71,16 @@ _PREDICATE_WORDS = gate(
     arrete licencie condamne accuse vire inculpe emprisonne vol escroquerie corruption vole
     verhaftet entlassen verurteilt angeklagt festgenommen gefeuert betrugs diebstahls unterschlagung
     bestechung trunkenheit krebs stahl betrugt betrog arrestato arrestata licenziato licenziata
-    condannato condannata accusato accusata denunciato indagato frode truffa corruzione rubato cancro"""
+    condannato condannata accusato accusata denunciato indagato frode truffa corruzione rubato cancro
+    despedido despedida mandado internado internada indiciado processado processada apanhado
+    apanhada pego pega gravida falido falida endividado endividada viciado viciada drogado drogada
+    alcoolatra alcoolico alcoolica ladrao ladra corrupto corrupta traficante bebado bebada bandido
+    bandida criminoso criminosa golpista vigarista caloteiro caloteira pedofilo pedofila
+    estelionatario rouba roubava desviou desvia sonega sonegou sonegava engana enganou traiu trai
+    bate bateu propina propinas suborno drogas cocaina bebe divorciando divorciou caso amante hiv
+    aids sida depressao diabetes esquizofrenia hepatite alzheimer demencia dividas doenca roubo
+    corrupcao trafico assedio estelionato desvio abuso agressao violencia estupro assediou abusou
+    deve psiquiatrico"""
 )
 _LATIN_RE = re.compile(
     fold_pattern(
