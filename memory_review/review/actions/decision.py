@@ -166,9 +166,14 @@ def claim_next(filters: Any, user: Any, exclude: int | None = None) -> Candidate
 def lock_candidate(
     candidate_id: int, reviewer: Any, statuses: Iterable[str] = OPEN_STATUSES
 ) -> Candidate:
-    """The candidate, row-locked; AlreadyDecided or ClaimedByOther when it is not this reviewer's."""
+    """The candidate, row-locked; AlreadyDecided or ClaimedByOther when it is not this reviewer's.
+
+    Only the candidate's row is locked (``FOR UPDATE OF``): its conversation and
+    source are read along, and locking them too would queue every decision on
+    candidates of the same conversation or source behind each other.
+    """
     candidate = (
-        Candidate.objects.select_for_update()
+        Candidate.objects.select_for_update(of=("self",))
         .select_related("conversation__source")
         .get(pk=candidate_id)
     )
