@@ -99,15 +99,19 @@ def enqueue_change(
     extra: dict[str, Any] | None = None,
     reviewed_by: Sequence[str] = (),
     approvers: Sequence[Any] = (),
+    refs: Sequence[str] | None = None,
 ) -> Change:
-    """Queue one change for its commit; ``approvers`` (default: the author) approved its text."""
+    """Queue one change for its commit; ``approvers`` (default: the author) approved its text.
+
+    ``refs`` are the published references of ``sources`` when the caller made them already.
+    """
     name, email = author_identity(author)
     payload: dict[str, Any] = {
         "write": {s: _file_state(r) for s, r in write.items()},
         "remove": list(remove),
         "message": message,
         # Trailers of the public commit: opaque references and handles only.
-        "refs": publish_refs(sources),
+        "refs": list(refs) if refs is not None else publish_refs(sources),
         "reviewed_by": list(reviewed_by),
         # Who approved the text (account ids, never in git): publishing needs another reader.
         "approver_ids": list(dict.fromkeys(u.pk for u in approvers or [author] if u is not None)),
@@ -245,6 +249,7 @@ def create_record(
             remove=[r.slug for r in superseded],
             candidate_id=candidate_id,
             sources=sources,
+            refs=record.sources,
             message=f"Create {record.slug}: {record.name}",
             reviewed_by=reviewers,
             approvers=approvers,
