@@ -101,16 +101,14 @@ def enqueue_change(
     approvers: Sequence[Any] = (),
     refs: Sequence[str] | None = None,
 ) -> Change:
-    """Queue one change for its commit; ``approvers`` (default: the author) approved its text.
-
-    ``refs`` are the published references of ``sources`` when the caller made them already.
-    """
+    """Queue one change for its commit; ``approvers`` (default: the author) approved its text."""
     name, email = author_identity(author)
     payload: dict[str, Any] = {
         "write": {s: _file_state(r) for s, r in write.items()},
         "remove": list(remove),
         "message": message,
-        # Trailers of the public commit: opaque references and handles only.
+        # Trailers of the public commit: opaque references (``refs`` if the caller made them)
+        # and handles only.
         "refs": list(refs) if refs is not None else publish_refs(sources),
         "reviewed_by": list(reviewed_by),
         # Who approved the text (account ids, never in git): publishing needs another reader.
@@ -171,11 +169,8 @@ def _revivable(candidate_id: int | None) -> Record | None:
     """The retracted record this candidate created before, if its approval was undone."""
     if candidate_id is None:
         return None
-    created = (
-        Change.objects.filter(candidate_id=candidate_id, kind=Change.Kind.CREATE)
-        .order_by("-pk")
-        .first()
-    )
+    creates = Change.objects.filter(candidate_id=candidate_id, kind=Change.Kind.CREATE)
+    created = creates.order_by("-pk").first()
     if created is None:
         return None
     return Record.objects.select_for_update().filter(slug=created.slug, retracted=True).first()
