@@ -40,6 +40,8 @@ from conversation_logs import generate  # noqa: E402
 from raw_insert import create_raw_table, raw_insert  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+# Issue 21: ingest at least 0.6x a raw insert, for every format.
+TARGET = 0.6
 
 
 def parse_only(path: Path) -> float:
@@ -178,14 +180,16 @@ def main() -> int:
             print(f"\n[{label}] {n:,} messages")
             for f in r["files"]:
                 rate, raw = f["messages"] / f["seconds"], f["messages"] / f["raw_seconds"]
+                # SQLite runs in-process: its CPU ratio is what the machine's load leaves alone.
+                cpu = f" CPU {f['raw_cpu'] / f['cpu']:.2f}x" if label == "sqlite" else ""
                 print(
                     f"  {f['file']:<22} ingest {rate:>8,.0f} msg/s, raw insert {raw:>8,.0f} msg/s"
-                    f" ({rate / raw:.2f}x)"
+                    f" ({rate / raw:.2f}x wall,{cpu or ' n/a CPU'}; target >= {TARGET:.2f}x)"
                 )
             print(f"  parse-only baseline  {parse_rate:>10,.0f} msg/s")
             print(f"  raw executemany      {raw_rate:>10,.0f} msg/s")
             print(
-                f"  ingest               {ingest_rate:>10,.0f} msg/s  = {ingest_rate / raw_rate:.2f}x raw insert (target >= 0.40x), {ingest_rate / parse_rate:.2f}x parse-only"
+                f"  ingest               {ingest_rate:>10,.0f} msg/s  = {ingest_rate / raw_rate:.2f}x raw insert (target >= {TARGET:.2f}x), {ingest_rate / parse_rate:.2f}x parse-only"
             )
             if label == "sqlite":
                 # SQLite runs in this process, so CPU time covers all the work and is not

@@ -57,35 +57,48 @@ def timed(stats: Stats, page: str, call, ok_statuses=(200, 302)):
     return response
 
 
+def log_in(client: httpx2.Client, n: int, password: str, stats: Stats) -> bool:
+    """Log reviewer `n` in through the login form; False when that failed."""
+    page = timed(stats, "login page", lambda: client.get("/accounts/login/"))
+    if page is None:
+        return False
+    found = CSRF.search(page.text)
+    if found is None:
+        stats.add("login page", 0.0, False)
+        return False
+    token = found.group(1)
+    login = timed(
+        stats,
+        "log in",
+        lambda: client.post(
+            "/accounts/login/",
+            data={"username": f"reviewer{n}", "password": password, "csrfmiddlewaretoken": token},
+        ),
+        ok_statuses=(302,),
+    )
+    return login is not None and login.status_code == 302
+
+
 def reviewer(
-    base: str, n: int, password: str, stats: Stats, stop: threading.Event, decisions: int
+    base: str,
+    n: int,
+    password: str,
+    stats: Stats,
+    stop: threading.Event,
+    decisions: int,
+    ready: threading.Barrier | None = None,
 ) -> None:
-    """One reviewer: log in, then take the next candidate and decide it, until `stop` is
-    set or `decisions` have been made in all."""
+    """One reviewer: log in, wait at `ready` until every reviewer has (the timed run starts
+    then), then take the next candidate and decide it, until `stop` is set or `decisions`
+    have been made in all."""
     rng = random.Random(n)
     with httpx2.Client(base_url=base, timeout=30) as client:
-        page = timed(stats, "login page", lambda: client.get("/accounts/login/"))
-        if page is None:
-            return
-        found = CSRF.search(page.text)
-        if found is None:
-            stats.add("login page", 0.0, False)
-            return
-        token = found.group(1)
-        login = timed(
-            stats,
-            "log in",
-            lambda: client.post(
-                "/accounts/login/",
-                data={
-                    "username": f"reviewer{n}",
-                    "password": password,
-                    "csrfmiddlewaretoken": token,
-                },
-            ),
-            ok_statuses=(302,),
-        )
-        if login is None or login.status_code != 302:
+        try:
+            logged_in = log_in(client, n, password, stats)
+        finally:
+            if ready is not None:
+                ready.wait()
+        if not logged_in:
             return
         location = "/queue/next/"
         while not stop.is_set():
@@ -147,8 +160,17 @@ def reviewer(
                     stop.set()
 
 
-def ingester(base: str, token: str, stats: Stats, stop: threading.Event) -> None:
-    """One ingest client: posts five conversations to the ingest API every second."""
+def ingester(
+    base: str,
+    token: str,
+    stats: Stats,
+    stop: threading.Event,
+    ready: threading.Barrier | None = None,
+) -> None:
+    """One ingest client: posts five conversations to the ingest API every second, from the
+    moment every reviewer is logged in (`ready`)."""
+    if ready is not None:
+        ready.wait()
     n = 0
     with httpx2.Client(base_url=base, timeout=30) as client:
         while not stop.is_set():

@@ -99,6 +99,7 @@ def enqueue_change(
     extra: dict[str, Any] | None = None,
     reviewed_by: Sequence[str] = (),
     approvers: Sequence[Any] = (),
+    refs: Sequence[str] | None = None,
 ) -> Change:
     """Queue one change for its commit; ``approvers`` (default: the author) approved its text."""
     name, email = author_identity(author)
@@ -106,8 +107,9 @@ def enqueue_change(
         "write": {s: _file_state(r) for s, r in write.items()},
         "remove": list(remove),
         "message": message,
-        # Trailers of the public commit: opaque references and handles only.
-        "refs": publish_refs(sources),
+        # Trailers of the public commit: opaque references (``refs`` if the caller made them)
+        # and handles only.
+        "refs": list(refs) if refs is not None else publish_refs(sources),
         "reviewed_by": list(reviewed_by),
         # Who approved the text (account ids, never in git): publishing needs another reader.
         "approver_ids": list(dict.fromkeys(u.pk for u in approvers or [author] if u is not None)),
@@ -167,11 +169,8 @@ def _revivable(candidate_id: int | None) -> Record | None:
     """The retracted record this candidate created before, if its approval was undone."""
     if candidate_id is None:
         return None
-    created = (
-        Change.objects.filter(candidate_id=candidate_id, kind=Change.Kind.CREATE)
-        .order_by("-pk")
-        .first()
-    )
+    creates = Change.objects.filter(candidate_id=candidate_id, kind=Change.Kind.CREATE)
+    created = creates.order_by("-pk").first()
     if created is None:
         return None
     return Record.objects.select_for_update().filter(slug=created.slug, retracted=True).first()
@@ -245,6 +244,7 @@ def create_record(
             remove=[r.slug for r in superseded],
             candidate_id=candidate_id,
             sources=sources,
+            refs=record.sources,
             message=f"Create {record.slug}: {record.name}",
             reviewed_by=reviewers,
             approvers=approvers,

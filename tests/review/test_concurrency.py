@@ -136,3 +136,71 @@ def test_reviewers_opening_one_candidate_at_once_share_one_claim_without_errors(
         thread.join()
     assert errors == []
     assert len(owners) == len(users) and len(set(owners)) == 1
+
+
+def test_two_reviewers_deciding_one_candidate_make_exactly_one_commit(knowledge_repo):
+    group = Group.objects.get(name="reviewer")
+    users = []
+    for n in range(2):
+        user = User.objects.create_user(f"decider{n}")
+        user.groups.add(group)
+        users.append(user)
+    pk = factories.candidate().pk
+    barrier = threading.Barrier(len(users))
+    wins, losses, errors = [], [], []
+
+    def decide(user):
+        try:
+            barrier.wait()
+            actions.approve_candidate(candidate=Candidate.objects.get(pk=pk), reviewer=user)
+            wins.append(user.pk)
+        except actions.AlreadyDecided:
+            losses.append(user.pk)
+        except Exception as exc:  # noqa: BLE001 - the test reports any failure
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=decide, args=(u,)) for u in users]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert errors == [] and len(wins) == 1 and len(losses) == 1
+    assert Change.objects.filter(candidate_id=pk).count() == 1
+    assert ReviewEvent.objects.filter(candidate_id=pk, action="approve").count() == 1
+
+
+def test_a_decision_locks_the_candidate_row_only(knowledge_repo):
+    """Locking the conversation and source read along queued every decision on one source."""
+    from django.db import connections, transaction
+    from django.test.utils import CaptureQueriesContext
+
+    from memory_review.review.actions.decision import lock_candidate
+
+    reviewer = User.objects.create_user("locker")
+    reviewer.groups.add(Group.objects.get(name="reviewer"))
+    candidate = factories.candidate()
+    free: list[bool] = []
+
+    def try_lock_conversation():
+        other = connections.create_connection("default")
+        try:
+            with other.cursor() as cursor:
+                for table, pk in (
+                    ("conversations_conversation", candidate.conversation_id),
+                    ("conversations_source", candidate.conversation.source_id),
+                ):
+                    cursor.execute(f"SELECT id FROM {table} WHERE id = %s FOR UPDATE NOWAIT", [pk])
+                    free.append(True)
+        finally:
+            other.close()
+
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        lock_candidate(candidate.pk, reviewer)
+        thread = threading.Thread(target=try_lock_conversation)
+        thread.start()
+        thread.join(timeout=30)
+    locking = [q["sql"] for q in queries if "FOR UPDATE" in q["sql"]]
+    assert locking and all("FOR UPDATE OF" in sql for sql in locking)
+    assert free == [True, True]

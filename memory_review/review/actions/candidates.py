@@ -77,14 +77,16 @@ def _check_gap_answer(candidate: Candidate, edits: dict[str, Any] | None, origin
         raise GateRefused("Write the answer to the visitor's question before approving a gap.")
 
 
-def _not_yet_knowledge(c: Candidate, before: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
+def _not_yet_knowledge(
+    c: Candidate, before: dict[str, Any], first: ReviewEvent | None
+) -> tuple[str, dict[str, Any] | None]:
     """The visitor's words and the generated text, for a gap, a claim or a correction.
 
     What the extractor proposed for them is a question or a claim "to check",
     never a fact: the gate refuses it as it stands, and refuses a body that
-    only repeats the visitor. Other candidates return ("", None).
+    only repeats the visitor. Other candidates return ("", None). ``first`` is
+    the candidate's first audit event, if any.
     """
-    first = ReviewEvent.objects.filter(candidate=c).order_by("pk").first()
     proposed = first.before if first is not None else before
     generated = {k: str(proposed.get(k) or "") for k in ("name", "description", "body")}
     if c.kind == Candidate.Kind.GAP or any(
@@ -107,11 +109,13 @@ def _decide(
     """Put the candidate's current text through the gate; hold it or commit it."""
     check_target(c)
     first = _first_event(c)
+    earliest = None
     if c.operation == Candidate.Operation.RETRACT or c.operation == Candidate.Operation.NONE:
         verdict = None  # no text goes into a record
     else:
         _check_gap_answer(c, edits, original_body)
-        words, generated = _not_yet_knowledge(c, before)
+        earliest = ReviewEvent.objects.filter(candidate=c).order_by("pk").first()
+        words, generated = _not_yet_knowledge(c, before, earliest)
         verdict = gate.check(
             reviewer=reviewer,
             fields=gate_fields(c),
@@ -132,7 +136,10 @@ def _decide(
                 reason=intent or verdict.message,
                 bulk=bulk,
             )
-    change = write_change(c, reviewer, verdict)
+    # No audit event yet: never approved, so no undone record to give its slug back.
+    change = write_change(
+        c, reviewer, verdict, decided_before=verdict is None or earliest is not None
+    )
     merged = intent == "merge" or (first is not None and first.reason == "merge")
     if merged:
         c.status, action = Status.MERGED, Action.MERGE

@@ -14,7 +14,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from memory_review.extraction.models import Candidate
@@ -107,7 +107,7 @@ def sources_for(candidate: Candidate) -> list[str]:
 # --- claims -----------------------------------------------------------------
 
 
-def claim_candidate(*, candidate: Candidate, user: Any) -> Claim:
+def claim_candidate(*, candidate: Candidate, user: Any, likely_free: bool = False) -> Claim:
     """Claim a candidate for REVIEW_CLAIM_SECONDS unless someone else holds a live claim.
 
     Returns the claim in force: the caller's own, or the other reviewer's.
@@ -115,23 +115,26 @@ def claim_candidate(*, candidate: Candidate, user: Any) -> Claim:
     one they opened before, so reading through the queue neither blocks
     others nor counts as "being reviewed". A candidate awaiting its second
     approval is never held by a claim: whoever opens it last holds it, and
-    the first approver's colleague is never told to wait.
+    the first approver's colleague is never told to wait. ``likely_free``
+    (the queue hands out unclaimed candidates) tries the insert first.
     """
     now = timezone.now()
     expires = now + timedelta(seconds=settings.REVIEW_CLAIM_SECONDS)
     with transaction.atomic():
         Claim.objects.filter(user=user).exclude(candidate=candidate).delete()
-        claim = Claim.objects.select_for_update().filter(candidate=candidate).first()
+        claim = None
+        if not likely_free:
+            claim = Claim.objects.select_for_update().filter(candidate=candidate).first()
         if claim is None:
-            try:
-                with transaction.atomic():
-                    return Claim.objects.create(
-                        candidate=candidate, user=user, claimed_at=now, expires_at=expires
-                    )
-            except IntegrityError:
-                # Two reviewers opened it at the same moment: the other one's row
-                # exists now (nothing to lock before it did), so read it.
-                claim = Claim.objects.select_for_update().get(candidate=candidate)
+            # Two reviewers may open it at the same moment: the insert keeps the first
+            # row (no savepoint needed), and the lock then reads whichever one won.
+            Claim.objects.bulk_create(
+                [Claim(candidate=candidate, user=user, claimed_at=now, expires_at=expires)],
+                ignore_conflicts=True,
+            )
+            claim = Claim.objects.select_for_update().get(candidate=candidate)
+            if claim.user_id == user.pk and claim.expires_at == expires:
+                return claim
         blocking = candidate.status != Status.AWAITING_SECOND
         if claim.user_id != user.pk and claim.expires_at > now and blocking:
             return claim
@@ -157,7 +160,7 @@ def claim_next(filters: Any, user: Any, exclude: int | None = None) -> Candidate
         candidate = selectors.next_candidate(filters, user, exclude=tried)
         if candidate is None:
             return None
-        if claim_candidate(candidate=candidate, user=user).user_id == user.pk:
+        if claim_candidate(candidate=candidate, user=user, likely_free=True).user_id == user.pk:
             return candidate
         tried.append(candidate.pk)
     return None
@@ -166,9 +169,14 @@ def claim_next(filters: Any, user: Any, exclude: int | None = None) -> Candidate
 def lock_candidate(
     candidate_id: int, reviewer: Any, statuses: Iterable[str] = OPEN_STATUSES
 ) -> Candidate:
-    """The candidate, row-locked; AlreadyDecided or ClaimedByOther when it is not this reviewer's."""
+    """The candidate, row-locked; AlreadyDecided or ClaimedByOther when it is not this reviewer's.
+
+    Only the candidate's row is locked (``FOR UPDATE OF``): its conversation and
+    source are read along, and locking them too would queue every decision on
+    candidates of the same conversation or source behind each other.
+    """
     candidate = (
-        Candidate.objects.select_for_update()
+        Candidate.objects.select_for_update(of=("self",))
         .select_related("conversation__source")
         .get(pk=candidate_id)
     )
@@ -272,11 +280,14 @@ def reanswered_record(candidate: Candidate) -> Any:
     return Record.objects.filter(slug=candidate.target_slug, retracted=False).first()
 
 
-def write_change(candidate: Candidate, author: Any, verdict: Any) -> Any:
+def write_change(
+    candidate: Candidate, author: Any, verdict: Any, *, decided_before: bool = True
+) -> Any:
     """Put the approved candidate into the knowledge-repository outbox.
 
     The record names the people who approved this text (``verdict.approvers``)
-    and carries the high-risk kinds the gate found as its open flags.
+    and carries the high-risk kinds the gate found as its open flags. A candidate
+    never decided before (``decided_before=False``) has no undone record to revive.
     """
     from knowledge_repo import actions as kr
 
@@ -304,7 +315,9 @@ def write_change(candidate: Candidate, author: Any, verdict: Any) -> Any:
             return kr.update_record(slug=reanswer.slug, **fields, search_keys=keys)
         if candidate.kind == Candidate.Kind.GAP or operation == Candidate.Operation.CREATE:
             keys = answer_search_keys(candidate) if candidate.kind == Candidate.Kind.GAP else []
-            return kr.create_record(**fields, context=candidate.question, search_keys=keys)
+            return kr.create_record(
+                **fields, context=candidate.question, search_keys=keys, reuse_slug=decided_before
+            )
         if operation == Candidate.Operation.UPDATE:
             return kr.update_record(slug=candidate.target_slug, **fields)
         if operation == Candidate.Operation.SUPERSEDE:

@@ -24,7 +24,7 @@ from .records import (
 
 
 def _lock_held(pk: int) -> HeldChange:
-    held = HeldChange.objects.select_for_update().select_related("first_by").get(pk=pk)
+    held = HeldChange.objects.select_for_update(of=("self",)).select_related("first_by").get(pk=pk)
     if held.status != HeldChange.Status.WAITING:
         raise ReviewError(f"This change is already {held.get_status_display()}.")
     return held
