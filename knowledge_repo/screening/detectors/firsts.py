@@ -80,18 +80,38 @@ def led(pattern: str) -> str:
     return f"(?=[{''.join(re.escape(c) for c in sorted(firsts))}])(?:{pattern})"
 
 
-def alternation(patterns: list[str]) -> str:
-    """The patterns as one alternation, each led by its first characters and all by their union.
+_BRANCHING = 3
+"""Alternatives per node of :func:`alternation`'s tree (3 measured fastest on CJK text)."""
 
-    The union look-ahead lets the engine pass over a position none of the
-    patterns can start at with one test; it is left out if any pattern may start
-    with any character.
+
+def _head(firsts: set[str] | frozenset[str]) -> str:
+    return "".join(re.escape(c) for c in sorted(firsts))
+
+
+def alternation(patterns: list[str]) -> str:
+    """The patterns as one alternation, each led by its first characters, grouped as a tree.
+
+    Consecutive alternatives are grouped in threes, each group led by the union
+    of their first characters, then the groups in threes again, up to one
+    look-ahead on the union of all: at a position where few alternatives can
+    start, the engine tests a few look-aheads instead of one per alternative.
+    The order of the alternatives is kept, so the matches are the same as
+    those of the flat alternation. The tree is left out if any pattern may
+    start with any character.
     """
-    union: set[str] = set()
+    items: list[tuple[frozenset[str], str]] = []
     for pattern in patterns:
         firsts, empty = _firsts_of(sre_p.parse(pattern, re.IGNORECASE))
         if firsts is None or empty:
             return "|".join(led(p) for p in patterns)
-        union |= firsts
-    head = "".join(re.escape(c) for c in sorted(union))
-    return f"(?=[{head}])(?:" + "|".join(led(p) for p in patterns) + ")"
+        items.append((firsts, led(pattern)))
+    while len(items) > _BRANCHING:
+        grouped = []
+        for i in range(0, len(items), _BRANCHING):
+            group = items[i : i + _BRANCHING]
+            union = frozenset().union(*(f for f, _ in group))
+            body = "|".join(r for _, r in group)
+            grouped.append((union, f"(?=[{_head(union)}])(?:{body})"))
+        items = grouped
+    union = frozenset().union(*(f for f, _ in items))
+    return f"(?=[{_head(union)}])(?:" + "|".join(r for _, r in items) + ")"

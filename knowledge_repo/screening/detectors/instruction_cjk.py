@@ -10,8 +10,9 @@ markers. The patterns themselves are in :mod:`.instruction_zh` and
 
 Speed: the patterns of a language are one alternation, which the engine tries
 at every position of a CJK stretch; each alternative is led by a look-ahead on
-the characters it can start with, and the whole by their union
-(:func:`.firsts.alternation`).
+the characters it can start with, and groups of three alternatives (then of
+three groups, and so on) by the union of theirs, so a position where few
+alternatives can start costs a few tests (:func:`.firsts.alternation`).
 """
 
 from __future__ import annotations
