@@ -47,6 +47,9 @@ _EMAIL_WORDS = re.compile(
     re.IGNORECASE,
 )
 _EMAIL_WORDS_GATE = re.compile(rf"[\s\[(]{_DOT_WORD}[\s\])]", re.IGNORECASE)
+# On ASCII text the gate's word, set off by spaces or brackets, is one of the text's words
+# (IGNORECASE equates nothing but the two cases there): a set test before the search.
+_DOT_WORDS = frozenset({"dot", "punto", "point", "punkt", "ponto"})
 # "lucas_ferreira99 arroba hotmail.com": a word for @ that means nothing else, the dots written.
 _EMAIL_AT_WORD = re.compile(
     r"\b[A-Za-z0-9._%+-]+\s*[\[(]?\s*(?:arroba|chiocciola|собака)\s*[\])]?\s*"
@@ -248,7 +251,9 @@ def find(text: str) -> list[Hit]:
     if "[" in text or "(" in text:
         for m in _EMAIL_SPELLED.finditer(text):
             add(m.start(), m.end(), EMAIL_REASON)
-    if _EMAIL_WORDS_GATE.search(text):
+    if (not text.isascii() or not _DOT_WORDS.isdisjoint(tokens(text))) and (
+        _EMAIL_WORDS_GATE.search(text)
+    ):
         for m in _EMAIL_WORDS.finditer(text):
             add(m.start(), m.end(), EMAIL_REASON)
     if "arroba" in text or "chiocciola" in text or "собака" in text:
