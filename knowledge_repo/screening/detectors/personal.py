@@ -71,7 +71,11 @@ _IPV4 = re.compile(
 _CN_ID = re.compile(
     r"\d(?<!\d\d)\d{5}(?:19|20)\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])"
 )
-_SSN = re.compile(r"(?<![\d-])(?!000|666|9\d\d)\d{3}-(?!00)\d\d-(?!0000)\d{4}(?![\d-])")
+# Digit first (the engine skips to digits), then the checks of the look-arounds that led it:
+# no digit or hyphen before, not 9xx, 000 or 666.
+_SSN = re.compile(
+    r"\d(?<![\d-]\d)(?<!9)(?!(?<=0)00|(?<=6)66)\d\d-(?!00)\d\d-(?!0000)\d{4}(?![\d-])"
+)
 _MY_NUMBER = re.compile(r"\d(?<!\d\d)\d{3}[ -]?\d{4}[ -]?\d{4}(?!\d)")
 _UK_NI = re.compile(
     _B
