@@ -121,7 +121,10 @@ def _rot13(view: View) -> list[View]:
     at = 0
     for line in view.text.split("\n"):
         start, at = at, at + len(line) + 1
-        words = [w.lower() for w in _ASCII_WORDS.findall(line)]
+        # An ASCII line lower-cased has the same words, lower-cased (one C call, not one a word).
+        lower = line.isascii()
+        words = _ASCII_WORDS.findall(line.lower() if lower else line)
+        words = words if lower else [w.lower() for w in words]
         if len(words) >= 3 and _COMMON.isdisjoint(words) and _reads_like_language(words):
             out.append(view.slice(start, start + len(line), codecs.encode(line, "rot13")))
     return out
