@@ -342,10 +342,15 @@ _LEET_QUICK = re.compile(r"[0-9@$](?:(?<=[A-Za-z][0-9@$])|(?=[A-Za-z]))")
 
 def leet(view: View) -> list[View]:
     """The lines with leet words, read as letters (t3ll 3v3ry0n3 -> tell everyone)."""
-    if not _LEET_QUICK.search(view.text):
+    text = view.text
+    if not _LEET_QUICK.search(text):
         return []
     out = []
-    for start, end in lines(view.text, _LEET_WORD):
+    # A leet word holds a letter beside a digit, @ or $ and stays within its line: the quick
+    # pattern (which the engine skips ahead to) picks the lines, the word pattern reads only them.
+    for start, end in lines(text, _LEET_QUICK):
+        if _LEET_WORD.search(text, start, end) is None:
+            continue
         line = _LEET_WORD.sub(lambda m: m.group().translate(_LEET_TABLE), view.text[start:end])
         out.append(View(**{**view.slice(start, end, line).__dict__, "words_only": True}))
     return out
