@@ -20,7 +20,10 @@ import urllib.parse
 from .folding import View, fold, lines, shifted, tokens, words
 
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
-_PERCENT = re.compile(r"(?:%[0-9A-Fa-f]{2})+(?:[A-Za-z0-9._~-]{0,12}(?:%[0-9A-Fa-f]{2})+)*")
+# Led by a literal "%" (not a repeated group), so the engine skips ahead to the next "%".
+_PERCENT = re.compile(
+    r"%[0-9A-Fa-f]{2}(?:%[0-9A-Fa-f]{2})*(?:[A-Za-z0-9._~-]{0,12}(?:%[0-9A-Fa-f]{2})+)*"
+)
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _ASCII_WORDS = re.compile(r"[A-Za-z]{2,}")
 # Common short words of the Latin-script languages visitors write: text with none of
