@@ -124,10 +124,12 @@ def _rot13(view: View) -> list[View]:
     at = 0
     for line in view.text.split("\n"):
         start, at = at, at + len(line) + 1
-        # An ASCII line lower-cased has the same words, lower-cased (one C call, not one a word).
-        lower = line.isascii()
-        words = _ASCII_WORDS.findall(line.lower() if lower else line)
-        words = words if lower else [w.lower() for w in words]
+        # An ASCII line is lower-cased whole (one C call); elsewhere lower() may add ASCII
+        # letters ("İ" -> "i̇"), so the words are lower-cased one by one.
+        if line.isascii():
+            words = _ASCII_WORDS.findall(line.lower())
+        else:
+            words = [w.lower() for w in _ASCII_WORDS.findall(line)]
         if len(words) >= 3 and _COMMON.isdisjoint(words) and _reads_like_language(words):
             out.append(view.slice(start, start + len(line), codecs.encode(line, "rot13")))
     return out
