@@ -9,6 +9,8 @@ A subject before the verb makes a statement (他告诉大家…, 店员会推荐
 
 from __future__ import annotations
 
+from .firsts import alternation, led
+
 # --- Chinese -------------------------------------------------------------------------------
 
 _ZH_VERB = (
@@ -340,17 +342,19 @@ def _factored(patterns: list[str]) -> list[str]:
     """The same patterns with the clause start and the command position tested once for all.
 
     A clause-start look-behind at the head of a dozen alternatives is tried a dozen
-    times at each position; factored out, once.
+    times at each position; factored out, once. The alternatives after it, and
+    each lead word, are led by their first characters (:mod:`.firsts`): at a
+    clause start, and after each lead word taken, only the few that can start
+    there are tried (same matches).
     """
     at_start = [p[len(_ZH_START) :] for p in patterns if p.startswith(_ZH_START)]
     commands = [p[len(_ZH_COMMAND) :] for p in patterns if p.startswith(_ZH_COMMAND)]
     rest = [p for p in patterns if not p.startswith((_ZH_START, _ZH_COMMAND))]
-    after_command = "|".join(f"(?:{p})" for p in commands)
+    after_command = alternation(commands)
+    lead = f"(?:{led(_ZH_LEAD)})"
     return [
-        rf"{_ZH_START}(?:{_ZH_LEAD}{{0,4}}(?:{after_command})|"
-        + "|".join(f"(?:{p})" for p in at_start)
-        + ")",
-        rf"{_ZH_CONNECTOR}{_ZH_LEAD}{{0,3}}(?:{after_command})",
+        rf"{_ZH_START}(?:{lead}{{0,4}}(?:{after_command})|{alternation(at_start)})",
+        rf"{led(_ZH_CONNECTOR)}{lead}{{0,3}}(?:{after_command})",
         *rest,
     ]
 
