@@ -30,7 +30,8 @@ from .detectors.instruction import INSTRUCTION
 from .detectors.people import PERSON_CLAIM
 from .detectors.personal import PERSONAL_DATA
 from .detectors.temporary import TEMPORARY
-from .folding import MAYBE_HIDDEN, Span, make_span, views
+from .folding import Span, make_span, views
+from .invisible import MAYBE_HIDDEN
 from .scan import Job, run, scan
 
 LOW_CONFIDENCE = "low_confidence"

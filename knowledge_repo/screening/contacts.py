@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Iterable, Set
 
 from .detectors.personal import ADDRESS_REASON, EMAIL_REASON, PHONE_REASON
-from .folding import is_hidden
+from .invisible import is_hidden
 
 
 def public_contacts() -> tuple[str, ...]:

@@ -33,29 +33,13 @@ from pathlib import Path
 
 import regex
 
+from .invisible import is_hidden, may_hide, word_joins
 from .required import needed_chars
 
 Span = dict[str, object]
 # A finder's hit on a view: start, end (on the view's text) and the reason shown to people.
 Hit = tuple[int, int, str]
 Finder = Callable[[str], list[Hit]]
-
-# Invisible by property, not by list; tab, line feed and carriage return are ordinary text.
-MAYBE_HIDDEN = regex.compile(
-    r"[[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cs}\p{Cc}\u2800\u3164\uffa0\u115f\u1160]"
-    r"--[\t\n\r]]",
-    regex.V1,
-)
-
-
-_ASCII_HIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-
-
-def may_hide(text: str) -> bool:
-    """Whether `text` may hold a hidden character (a quick search; ASCII has only controls)."""
-    if text.isascii():
-        return _ASCII_HIDDEN.search(text) is not None
-    return MAYBE_HIDDEN.search(text) is not None
 
 
 def make_span(kind: str, field: str, start: int, end: int, text: str, reason: str) -> Span:
@@ -68,12 +52,6 @@ def make_span(kind: str, field: str, start: int, end: int, text: str, reason: st
         "text": text[start:end],
         "reason": reason,
     }
-
-
-@functools.lru_cache(maxsize=4096)
-def is_hidden(ch: str) -> bool:
-    """Invisible or formatting characters: default-ignorable, format, private use, controls, fillers."""
-    return MAYBE_HIDDEN.match(ch) is not None
 
 
 def _confusables() -> dict[str, str]:
@@ -225,9 +203,10 @@ def fold(text: str, *, hidden_as_space: bool = False) -> View:
     """The detectors' reading of `text` (see the module docstring).
 
     One C-level translate, then Python work only at the few characters that do
-    not fold one for one (combining marks, hidden characters, ligatures).
+    not fold one for one (combining marks, hidden characters, ligatures); the
+    stretches between them are cut from the translated text, not translated again.
     """
-    if text.isascii() and not _ASCII_HIDDEN.search(text):
+    if text.isascii() and not may_hide(text):
         return View(text)
     translated = text.translate(_TABLE)
     if _TABLE.irregular.isdisjoint(text):  # one character for one: offsets unchanged
@@ -235,19 +214,21 @@ def fold(text: str, *, hidden_as_space: bool = False) -> View:
     out: list[str] = []
     starts: list[int] = []
     at = 0
+    t = 0  # where text[at] stands in `translated`: the stretches between are cut from it
     one_for_one = True
     for m in _irregular_pattern().finditer(text):
         i = m.start()
-        out.append(text[at:i].translate(_TABLE))
+        out.append(translated[t : t + i - at])
         starts.extend(range(at, i))
         folded = _TABLE[ord(text[i])]
+        t += i - at + len(folded)
         if hidden_as_space and not folded and is_hidden(text[i]):
             folded = " "
         one_for_one = one_for_one and len(folded) == 1
         out.append(folded)
         starts.extend([i] * len(folded))
         at = i + 1
-    out.append(text[at:].translate(_TABLE))
+    out.append(translated[t:])
     starts.extend(range(at, len(text)))
     folded_text = _map_lookalikes("".join(out))  # one character for one: offsets unchanged
     return View(folded_text) if one_for_one else View(folded_text, starts)
@@ -356,9 +337,6 @@ def leet(view: View) -> list[View]:
     return out
 
 
-_JOINS_WORDS = regex.compile(r"\w" + MAYBE_HIDDEN.pattern + r"+\w", regex.V1)
-
-
 def views(text: str) -> list[View]:
     """Every reading a detector looks at (see the module docstring).
 
@@ -369,7 +347,7 @@ def views(text: str) -> list[View]:
     first = fold(text)
     read = [first]
     # Only a hidden character between two letters can join words; emoji selectors cannot.
-    for start, end in lines(text, _JOINS_WORDS) if may_hide(text) else ():
+    for start, end in word_joins(text) if may_hide(text) else ():
         spaced = fold(text[start:end], hidden_as_space=True)
         read.append(shifted(spaced, start))
     for view in list(read):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .folding import MAYBE_HIDDEN, is_hidden
+from .invisible import MAYBE_HIDDEN, is_hidden
 
 __all__ = ["normalise_text", "same_text"]
 

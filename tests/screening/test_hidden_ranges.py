@@ -1,7 +1,6 @@
-"""The standard-engine ranges of hidden.HIDDEN_RANGES hold exactly folding.MAYBE_HIDDEN's characters."""
+"""The standard-engine ranges of invisible.HIDDEN_RANGES hold exactly invisible.MAYBE_HIDDEN's characters."""
 
-from knowledge_repo.screening.detectors.hidden import HIDDEN_RANGES
-from knowledge_repo.screening.folding import MAYBE_HIDDEN
+from knowledge_repo.screening.invisible import HIDDEN_RANGES, MAYBE_HIDDEN
 
 
 def test_hidden_ranges_match_maybe_hidden() -> None:

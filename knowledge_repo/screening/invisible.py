@@ -1,0 +1,73 @@
+"""What is invisible: hidden characters by Unicode property, and the lines where one joins two words.
+
+The bottom of screening's text handling: :mod:`.folding` drops these
+characters from every view (and reads them as spaces where one joins two
+words), :mod:`.detectors.hidden` reports them, :mod:`.normalise` and
+:mod:`.contacts` compare texts without them.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import regex
+
+# Invisible by property, not by list; tab, line feed and carriage return are ordinary text.
+MAYBE_HIDDEN = regex.compile(
+    r"[[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cs}\p{Cc}\u2800\u3164\uffa0\u115f\u1160]"
+    r"--[\t\n\r]]",
+    regex.V1,
+)
+
+# MAYBE_HIDDEN's characters as ranges for the standard engine, which skips ahead to them
+# (the regex module's Unicode-property class is tested per character):
+# tests/screening/test_hidden_ranges.py checks that both hold the same characters.
+_RANGES = (
+    (0x0, 0x8), (0xB, 0xC), (0xE, 0x1F), (0x7F, 0x9F), (0xAD, 0xAD), (0x34F, 0x34F),
+    (0x600, 0x605), (0x61C, 0x61C), (0x6DD, 0x6DD), (0x70F, 0x70F), (0x890, 0x891),
+    (0x8E2, 0x8E2), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F),
+    (0x202A, 0x202E), (0x2060, 0x206F), (0x2800, 0x2800), (0x3164, 0x3164), (0xD800, 0xF8FF),
+    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFFB), (0x110BD, 0x110BD),
+    (0x110CD, 0x110CD), (0x13430, 0x1343F), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD),
+)  # fmt: skip
+HIDDEN_RANGES = re.compile("[" + "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in _RANGES) + "]")
+"""MAYBE_HIDDEN for the standard engine: the same characters, found at C speed."""
+
+_ASCII_HIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def may_hide(text: str) -> bool:
+    """Whether `text` may hold a hidden character (a quick search; ASCII has only controls)."""
+    if text.isascii():
+        return _ASCII_HIDDEN.search(text) is not None
+    return MAYBE_HIDDEN.search(text) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def is_hidden(ch: str) -> bool:
+    """Invisible or formatting characters: default-ignorable, format, private use, controls, fillers."""
+    return MAYBE_HIDDEN.match(ch) is not None
+
+
+_JOINS_WORDS = regex.compile(r"\w" + MAYBE_HIDDEN.pattern + r"+\w", regex.V1)
+
+
+def word_joins(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each line of `text` in which a hidden character joins two words.
+
+    Such a match stays within its line (neither a word character nor a hidden
+    one is a line feed) and holds a hidden character: the standard engine skips
+    ahead to those, and the regex module's pattern reads only their lines.
+    """
+    out: list[tuple[int, int]] = []
+    pos = 0
+    while (m := HIDDEN_RANGES.search(text, pos)) is not None:
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        end = len(text) if end < 0 else end
+        if _JOINS_WORDS.search(text, start, end) is not None:
+            out.append((start, end))
+        pos = end + 1
+    return out
