@@ -34,7 +34,7 @@ from pathlib import Path
 import regex
 
 from .invisible import is_hidden, may_hide, word_joins
-from .required import needed_chars
+from .required import needed_class
 
 Span = dict[str, object]
 # A finder's hit on a view: start, end (on the view's text) and the reason shown to people.
@@ -235,12 +235,14 @@ def fold(text: str, *, hidden_as_space: bool = False) -> View:
 
 
 _TOKEN = re.compile(r"[^\W\d_]+")
+_ASCII_TOKEN = re.compile(r"[a-z]+")  # _TOKEN on lower-case ASCII text: a range, not categories
 
 
 @functools.lru_cache(maxsize=1024)
 def tokens(text: str) -> frozenset[str]:
     """The lower-cased words of a view's text (computed once, shared by the detectors' gates)."""
-    return frozenset(_TOKEN.findall(text.lower()))
+    lower = text.lower()
+    return frozenset((_ASCII_TOKEN if lower.isascii() else _TOKEN).findall(lower))
 
 
 # Han, kana, Hangul, CJK punctuation and full-width forms: what CJK patterns are built of.
@@ -257,11 +259,13 @@ def near_wide(pattern: re.Pattern[str], text: str) -> list[re.Match[str]]:
     ``^`` and look-behinds still see the real text: a long Latin text with a
     few Chinese words costs the length of those words, not of the text. A text
     holding none of the characters every match needs (:mod:`.required`) is not
-    searched at all.
+    searched at all. A text no longer than ``REACH`` is one stretch.
     """
-    need = needed_chars(pattern)
-    if need is not None and need.isdisjoint(text):
+    need = needed_class(pattern)
+    if need is not None and need.search(text) is None:
         return []
+    if len(text) <= REACH:  # every character is within REACH of any CJK one
+        return list(pattern.finditer(text)) if _WIDE.search(text) else []
     found: list[re.Match[str]] = []
     for start, end in _wide_stretches(text):
         found += pattern.finditer(text, start, end)

@@ -15,7 +15,7 @@ import re
 import re._constants as sre_c
 import re._parser as sre_p
 
-__all__ = ["needed_chars"]
+__all__ = ["needed_chars", "needed_class"]
 
 _Need = frozenset[str] | None
 _MAX_RANGE = 256
@@ -85,3 +85,16 @@ def _needed(pattern: str, flags: int) -> _Need:
 def needed_chars(pattern: re.Pattern[str]) -> _Need:
     """Characters at least one of which is in every text `pattern` matches, or None if unknown."""
     return _needed(pattern.pattern, pattern.flags)
+
+
+@functools.cache
+def _class(pattern: str, flags: int) -> re.Pattern[str] | None:
+    need = _needed(pattern, flags)
+    if need is None:
+        return None
+    return re.compile("[" + "".join(map(re.escape, sorted(need))) + "]" if need else "(?!)")
+
+
+def needed_class(pattern: re.Pattern[str]) -> re.Pattern[str] | None:
+    """:func:`needed_chars` as one character class: searched at C speed, no object per character."""
+    return _class(pattern.pattern, pattern.flags)

@@ -82,3 +82,20 @@ def test_needed_characters_are_in_every_match():
             for m in pattern.finditer(e.text):
                 # The match, or the text its look-arounds read, holds one of them.
                 assert not need.isdisjoint(e.text), (pattern.pattern[:40], m.group())
+
+
+def test_the_needed_class_finds_what_the_needed_set_holds():
+    import re
+
+    from knowledge_repo.screening.detectors import instruction_cjk, people
+    from knowledge_repo.screening.required import needed_chars, needed_class
+    from tests.screening.corpus import DEV, TEST
+
+    assert needed_class(re.compile("a(?:b|c)", re.IGNORECASE)) is None
+    tricky = re.compile(r"(?:\]|\^|-|\\)x")
+    assert needed_chars(tricky) == frozenset("]^-\\")
+    for pattern in (instruction_cjk.ZH_OTHER, instruction_cjk.JA_OTHER, people._PRED_CJK, tricky):
+        need, found = needed_chars(pattern), needed_class(pattern)
+        assert need is not None and found is not None
+        for text in [e.text for e in DEV + TEST] + ["a]b", "x^", "1-2", "a\\b", "abc"]:
+            assert (found.search(text) is None) == need.isdisjoint(text), text
