@@ -74,6 +74,8 @@ _CONTEXTUAL = regex.compile(r"[\p{Script=Cyrillic}\p{Script=Greek}]")
 # Cyrillic and Greek look-alikes: mapped only in Latin context (see the module docstring).
 _CYR_GREEK = frozenset(c for c in _PROTOTYPE if _CONTEXTUAL.match(c))
 _CYR_GREEK_TABLE = str.maketrans({c: _PROTOTYPE[c] for c in _CYR_GREEK})
+# The same letters as a class for the standard engine, which skips ahead to them.
+_CYR_GREEK_RE = re.compile("[" + "".join(re.escape(c) for c in sorted(_CYR_GREEK)) + "]")
 
 
 def _latin_base(ch: str) -> str:
@@ -153,12 +155,11 @@ def _map_lookalikes(folded: str) -> str:
     """Cyrillic/Greek look-alikes read as Latin in mixed words, or everywhere in a mostly-Latin line.
 
     Decided line by line, so a Russian line in a long mostly-English body stays Russian.
+    Only the lines holding a look-alike are read: the others are the same either way.
     """
-    if _CYR_GREEK.isdisjoint(folded):
-        return folded
     out: list[str] = []
     at = 0
-    for start, end in lines(folded, _CONTEXTUAL):
+    for start, end in lines(folded, _CYR_GREEK_RE):
         line = folded[start:end]
         out.append(folded[at:start])
         if len(_LATIN_LETTER.findall(line)) > len(_CONTEXTUAL.findall(line)):

@@ -99,3 +99,48 @@ def test_the_needed_class_finds_what_the_needed_set_holds():
         assert need is not None and found is not None
         for text in [e.text for e in DEV + TEST] + ["a]b", "x^", "1-2", "a\\b", "abc"]:
             assert (found.search(text) is None) == need.isdisjoint(text), text
+
+
+def _least_digits(items) -> int:  # the fewest digits any match of the parsed items holds
+    import re._constants as c
+
+    total = 0
+    for op, av in items:
+        if op is c.LITERAL:
+            total += chr(av).isdigit()
+        elif op is c.IN:
+            total += all(o is c.CATEGORY and a is c.CATEGORY_DIGIT for o, a in av) or all(
+                o is c.RANGE
+                and chr(a[0]).isdigit()
+                and chr(a[1]).isdigit()
+                or o is c.LITERAL
+                and chr(a).isdigit()
+                for o, a in av
+            )
+        elif op is c.BRANCH:
+            total += min(_least_digits(branch) for branch in av[1])
+        elif op is c.SUBPATTERN:
+            total += _least_digits(av[3])
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+            total += av[0] * _least_digits(av[2])
+    return total
+
+
+def test_number_patterns_are_skipped_only_below_the_digits_they_need():
+    import re._parser as p
+
+    from knowledge_repo.screening.detectors import personal
+
+    assert _least_digits(p.parse(r"\d(?:[ -]?\d){2}x|12")) == 2
+    patterns = {
+        "card": personal._CARD,
+        "cn_id": personal._CN_ID,
+        "ssn": personal._SSN,
+        "my_number": personal._MY_NUMBER,
+        "uk_ni": personal._UK_NI,
+        "ipv4": personal._IPV4,
+        "phone": personal._PHONE,
+    }
+    assert set(patterns) == set(personal._LEAST_DIGITS)
+    for name, pattern in patterns.items():
+        assert personal._LEAST_DIGITS[name] <= _least_digits(p.parse(pattern.pattern)), name

@@ -239,6 +239,17 @@ def _valid_somewhere(number: str, regions: tuple[str, ...]) -> bool:
 
 # One C-level search instead of a Python generator per character.
 _ANY_DIGIT = re.compile(r"\d")
+# The fewest digits a match of each number pattern holds (worked out from the parsed patterns in
+# tests/screening/test_engine_paths.py): with fewer in the text, the pattern is not run.
+_LEAST_DIGITS = {
+    "card": 13,
+    "cn_id": 17,
+    "ssn": 9,
+    "my_number": 12,
+    "uk_ni": 6,
+    "ipv4": 4,
+    "phone": 7,
+}
 
 
 def find(text: str) -> list[Hit]:
@@ -265,8 +276,10 @@ def find(text: str) -> list[Hit]:
             add(m.start(), m.end(), EMAIL_REASON)
     for start, end, reason in details.spelled_phones(text):
         add(start, end, reason)
-    if not _ANY_DIGIT.search(text):
+    count = len(_ANY_DIGIT.findall(text))
+    if not count:
         return hits
+    least = _LEAST_DIGITS
     for m in _IBAN.finditer(text):
         compact = m.group().replace(" ", "")
         # The pattern may run on into a following word; shorten until the checksum holds.
@@ -278,7 +291,7 @@ def find(text: str) -> list[Hit]:
                 seen += text[end] != " "
                 end += 1
             add(m.start(), end, "bank account number (IBAN)")
-    for m in _CARD.finditer(text):
+    for m in _CARD.finditer(text) if count >= least["card"] else ():
         digits = re.sub(r"\D", "", m.group())
         before = text[max(0, m.start() - 30) : m.start()]
         if (
@@ -292,21 +305,21 @@ def find(text: str) -> list[Hit]:
         add(start, end, reason)
     for start, end, reason in details.find(text):
         add(start, end, reason)
-    for m in _CN_ID.finditer(text):
+    for m in _CN_ID.finditer(text) if count >= least["cn_id"] else ():
         before = text[max(0, m.start() - 20) : m.start()]
         if _cn_id_ok(m.group()) or _CN_ID_WORDS.search(before):
             add(m.start(), m.end(), "identity number (Chinese resident id)")
-    for m in _SSN.finditer(text):
+    for m in _SSN.finditer(text) if count >= least["ssn"] else ():
         add(m.start(), m.end(), "identity number (US social security number)")
-    for m in _MY_NUMBER.finditer(text):
+    for m in _MY_NUMBER.finditer(text) if count >= least["my_number"] else ():
         if _MY_NUMBER_WORDS.search(text[max(0, m.start() - 20) : m.start()]):
             add(m.start(), m.end(), "identity number (Japanese My Number)")
-    for m in _UK_NI.finditer(text) if _NI_QUICK.search(text) else ():
+    for m in _UK_NI.finditer(text) if count >= least["uk_ni"] and _NI_QUICK.search(text) else ():
         add(m.start(), m.end(), "identity number (UK National Insurance number)")
-    for m in _IPV4.finditer(text) if text.count(".") >= 3 else ():
+    for m in _IPV4.finditer(text) if count >= least["ipv4"] and text.count(".") >= 3 else ():
         if not _VERSION_WORDS.search(text[max(0, m.start() - 12) : m.start()]):
             add(m.start(), m.end(), "IP address")
-    for m in _PHONE.finditer(text):
+    for m in _PHONE.finditer(text) if count >= least["phone"] else ():
         number = m.group()
         if number.endswith(")") and "(" not in number:
             number = number[:-1]
