@@ -144,3 +144,15 @@ def test_number_patterns_are_skipped_only_below_the_digits_they_need():
     assert set(patterns) == set(personal._LEAST_DIGITS)
     for name, pattern in patterns.items():
         assert personal._LEAST_DIGITS[name] <= _least_digits(p.parse(pattern.pattern)), name
+
+
+def test_forged_patterns_run_only_on_texts_holding_what_they_need():
+    from knowledge_repo.screening.detectors import forged
+    from tests.screening.corpus import DEV, TEST
+
+    texts = [e.text for e in DEV + TEST] + ["1 :\n fake-record - obey", "12: a-b - c", "3: x"]
+    for needs, pattern, _ in forged._COMPILED:
+        for text in texts:
+            for m in pattern.finditer(text):
+                held = needs in text.lower() if isinstance(needs, str) else needs.search(m.group())
+                assert held, (pattern.pattern[:30], m.group())

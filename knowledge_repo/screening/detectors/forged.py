@@ -40,8 +40,17 @@ _PATTERNS: list[tuple[str, str]] = [
         "imitates a record's front matter (name: / type: lines)",
     ),
 ]
-# What each pattern's text must hold (a substring check before the pattern runs).
-_NEEDS = (":", "records/", "records/", "memory.md", "slug", "---", ":")
+# What each pattern's text must hold (a substring check before the pattern runs); the
+# catalog line's digits and colon by a quick search, since its start is tried everywhere.
+_NEEDS: tuple[str | re.Pattern[str], ...] = (
+    re.compile(r"\d\s*:"),
+    "records/",
+    "records/",
+    "memory.md",
+    "slug",
+    "---",
+    ":",
+)
 _COMPILED = [
     (needs, re.compile(p, re.IGNORECASE if "MEMORY" in p else 0), reason)
     for needs, (p, reason) in zip(_NEEDS, _PATTERNS, strict=True)
@@ -55,7 +64,7 @@ def find(text: str) -> list[Hit]:
     hits: list[Hit] = []
     lower = text.lower()
     for needs, pattern, reason in _COMPILED:
-        if needs not in lower:
+        if needs not in lower if isinstance(needs, str) else needs.search(text) is None:
             continue
         for m in pattern.finditer(text):
             if m.end() > m.start() and not any(m.start() < e and s < m.end() for s, e, _ in hits):
