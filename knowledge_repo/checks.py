@@ -26,8 +26,9 @@ from pathlib import Path
 from django.conf import settings
 from django.utils import timezone
 
-from . import duplicatescan, placeholders, screening
-from .findingcache import FindingCache, Raw
+from . import duplicatescan, screening
+from .contentscan import content_findings, scan_contents
+from .findingcache import FindingCache
 from .models import FindingClearance
 from .reader import read_blobs
 from .recordfile import (
@@ -71,47 +72,6 @@ def _own_address(text: str) -> bool:
     return email == settings.KNOWLEDGE_COMMITTER_EMAIL.casefold() or email.endswith(
         "@" + settings.KNOWLEDGE_NOREPLY_DOMAIN.casefold()
     )
-
-
-def _line_of(file_text: str, field: str, value: str, start: int) -> int:
-    """1-based line of ``value[start]`` in the record file."""
-    if field == "body":
-        body_at = file_text.rfind(value) if value else -1
-        if body_at >= 0:
-            return file_text.count("\n", 0, body_at + start) + 1
-    match = re.search(rf"^{field}:", file_text, re.MULTILINE)
-    return file_text.count("\n", 0, match.start()) + 1 if match else 1
-
-
-def content_findings(
-    data: RecordData, file_text: str, *, allowed: Iterable[str] | None = None
-) -> list[Raw]:
-    """What the text of one record file holds (cacheable by blob: no date, no other record)."""
-    allowed = (
-        screening.public_contacts() + screening.public_domains() if allowed is None else allowed
-    )
-    found: list[Raw] = []
-    fields = (("name", data.name), ("description", data.description), ("body", data.body))
-    # Only the high-risk kinds are asked for (screen() returns no other kind).
-    for span in screening.screen(fields, allow=allowed, kinds=screening.HIGH_RISK_KINDS):
-        kind = str(span["kind"])
-        field, value = str(span["field"]), dict(fields)[str(span["field"])]
-        line = _line_of(file_text, field, value, int(span["start"]))  # type: ignore[call-overload]
-        found.append((kind, line, str(span["text"]), f"{span['reason']} in the {field}", True))
-    # The gate's own definition (knowledge_repo.placeholders): what it refuses, no release ships.
-    message = placeholders.problem(dict(fields))
-    if message:
-        found.append(
-            (
-                "placeholder_body",
-                _line_of(file_text, "body", data.body, 0),
-                data.body.strip()[:120],
-                message,
-                # Clearing it lets unwritten text ship: that takes two people.
-                True,
-            )
-        )
-    return found
 
 
 def _expired(slug: str, valid_until: str | None, today: dt.date) -> list[Finding]:
@@ -208,17 +168,21 @@ def scan_tree(
     cache = FindingCache(root, allowed)
     parsed = parsed or {}
     missing = [(path, sha) for path, sha in blobs.items() if cache.get(sha) is None]
+    todo: dict[str, tuple[RecordData, str]] = {}
     for _, sha in missing:
         if sha in parsed:
-            data, text = parsed[sha]
-            cache.add(sha, data.valid_until, content_findings(data, text, allowed=allowed))
+            todo[sha] = parsed[sha]
     unread = [(path, sha) for path, sha in missing if sha not in parsed]
     for (path, sha), text in zip(unread, read_blobs(root, [sha for _, sha in unread]), strict=True):
         try:
-            data = parse_record(text, _slug(path))
+            todo[sha] = (parse_record(text, _slug(path)), text)
         except RecordFormatError:
             continue  # reported by the parse check
-        cache.add(sha, data.valid_until, content_findings(data, text, allowed=allowed))
+    # A cold rescan screens thousands of files: scan_contents spreads them over the CPUs.
+    for (sha, (data, _)), raws in zip(
+        todo.items(), scan_contents(list(todo.values()), allowed), strict=True
+    ):
+        cache.add(sha, data.valid_until, raws)
     cache.save()
     today = timezone.localdate()
     found: list[Finding] = []

@@ -33,7 +33,9 @@ class Entry:
 def _code_version() -> str:
     digest = hashlib.sha256()
     package = Path(__file__).with_name("screening")
-    for path in sorted([*package.glob("**/*.py"), Path(__file__).with_name("checks.py")]):
+    # Every module whose code decides what a record file holds.
+    own = [Path(__file__).with_name(f) for f in ("checks.py", "contentscan.py", "placeholders.py")]
+    for path in sorted([*package.glob("**/*.py"), *own]):
         digest.update(path.read_bytes())
     return digest.hexdigest()
 

@@ -14,6 +14,7 @@ Pure Python: no Django, nothing else of the app.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -80,7 +81,13 @@ _ONLY = {
     "в разработке",
     "уточняется",
 }
-_LOREM = re.compile(r"\blorem\s+ipsum\b|\bdolor\s+sit\s+amet\b", re.IGNORECASE)
+LOREM = re.compile(r"\blorem\s+ipsum\b|\bdolor\s+sit\s+amet\b", re.IGNORECASE)
+# Every match of a pattern holds one of its gate's words (compared with the pattern's own
+# flags), so a text holding none is not searched: most texts hold none, and a gate is a
+# few substring tests on ASCII text (see _could_hold).
+MARKER_GATE = ("TODO", "TBD", "TBA", "FIXME", "XXX")
+LOREM_GATE = ("lorem", "dolor")
+GENERATED_GATE = ("visitor", "check", "write the answer", "keep only what")
 _PUNCT = re.compile(r"[\W_]+")
 _TRAILING = re.compile(r"[\s?？!！。.…:;,]+$")
 
@@ -106,6 +113,20 @@ def _key(text: str) -> str:
     return " ".join(_PUNCT.sub(" ", plain.casefold()).split())
 
 
+@functools.cache
+def _gate_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(map(re.escape, words)), re.IGNORECASE)
+
+
+def _could_hold(text: str, words: tuple[str, ...]) -> bool:
+    """Whether ``text`` holds one of these lower-case words as an IGNORECASE pattern sees it."""
+    if text.isascii():
+        # ASCII letters match only their own two cases; "ſ", "ı" or the Kelvin sign are not ASCII.
+        low = text.lower()
+        return any(word in low for word in words)
+    return _gate_pattern(words).search(text) is not None
+
+
 def _same(a: str, b: str) -> bool:
     def norm(text: str) -> str:
         return _TRAILING.sub("", " ".join(text.split())).casefold()
@@ -123,12 +144,13 @@ def field_problem(name: str, value: str) -> str | None:
         return f"the {name} is only punctuation ({text[:20]!r})"
     if key in _ONLY:
         return f"the {name} is a placeholder ({text[:40]!r})"
-    marker = MARKER.search(text)
+    marker = MARKER.search(text) if any(m in text for m in MARKER_GATE) else None
     if marker:
         return f"the {name} carries a placeholder marker ({marker.group(0)})"
-    if _LOREM.search(text):
+    if _could_hold(text, LOREM_GATE) and LOREM.search(text):
         return f"the {name} is lorem ipsum filler"
-    found = GENERATED.search(text) or (GENERATED_NAME.search(text) if name == "name" else None)
+    found = GENERATED.search(text) if _could_hold(text, GENERATED_GATE) else None
+    found = found or (GENERATED_NAME.search(text) if name == "name" else None)
     if found:
         return f"the {name} is generated wording, not knowledge ({found.group(0).strip()!r})"
     return None
