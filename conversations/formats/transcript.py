@@ -96,10 +96,10 @@ class Collector:
         # A string (most user lines) becomes one text block without the general path.
         if type(content) is str:
             blocks: list[Any] = [{"type": "text", "text": content}]
-            leading = content.lstrip()
+            leading = content.lstrip() if content[:1].isspace() else content
         else:
             blocks = as_blocks(content)
-            leading = _leading_text(blocks)
+            leading = _leading_text(blocks) if event["type"] == "user" else ""
         if event["type"] == "user" and leading.startswith(COMMAND_PREFIXES):
             return [], "command"
         role = message.get("role") or event["type"]
