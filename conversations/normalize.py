@@ -28,7 +28,7 @@ from types import ModuleType
 from typing import IO, Any
 
 from . import formats
-from .formats import FormatError, NormalizedConversation, NormalizedMessage
+from .formats import FormatError, NormalizedConversation
 from .reader import iter_records
 from .records import Record
 
@@ -37,6 +37,9 @@ MAX_EXTERNAL_ID = 255
 compact_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 """Any JSON value as compact text (no spaces, non-ASCII kept): how content and metadata
 are stored."""
+# What json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":")) writes,
+# without building an encoder per call.
+_canonical_json = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
 _encode_string = json.encoder.encode_basestring  # the C encoder json.dumps itself uses
 
 # role, content JSON, text of the text blocks, is tool use, is tool output, created_at
@@ -93,7 +96,7 @@ def content_json(content: list[Any]) -> str:
 def content_id(obj: Any) -> str:
     """The id of a record that has none: a digest of the whole record (metadata included,
     so two records differing only in, say, their tool list stay two conversations)."""
-    canonical = json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    canonical = _canonical_json(obj)
     return "sha-" + hashlib.blake2b(canonical.encode(), digest_size=16).hexdigest()
 
 
@@ -113,26 +116,12 @@ def datetime_adapter(sqlite: bool) -> Callable[[dt.datetime], Any]:
     utc = dt.UTC
 
     def adapt(value: dt.datetime) -> str:
-        return str(value.astimezone(utc).replace(tzinfo=None))
+        # Most timestamps are read as UTC already: no conversion needed (same text).
+        if value.tzinfo is not utc:
+            value = value.astimezone(utc)
+        return str(value.replace(tzinfo=None))
 
     return adapt
-
-
-def _message_row(message: NormalizedMessage, adapt: Callable[[dt.datetime], Any]) -> MessageRow:
-    role, content, created = message.role, message.content, message.created_at
-    created_at = adapt(created) if created is not None else None
-    if len(content) == 1:  # most messages: one text block
-        block = content[0]
-        if type(block) is dict and block.get("type") == "text":
-            text = block.get("text")
-            if type(text) is str:
-                if len(block) == 2 and next(iter(block)) == "type":
-                    encoded = '[{"type":"text","text":' + _encode_string(text) + "}]"
-                else:
-                    encoded = compact_json(content)
-                return role, encoded, text, False, role == "tool", created_at
-    text, tool_use, tool_output = message.derived()
-    return role, compact_json(content), text, tool_use, tool_output, created_at
 
 
 class Normalizer:
@@ -209,18 +198,35 @@ class Normalizer:
         base_digests = self.runs.get(key, []) if conv.continues else []
         digests = list(base_digests)
         previous = digests[-1] if digests else ""
-        rows = []
-        blake2b = hashlib.blake2b
+        rows: list[MessageRow] = []
+        add_row, add_digest = rows.append, digests.append
+        blake2b, encode_string = hashlib.blake2b, _encode_string
         for message in conv.messages:
-            row = _message_row(message, adapt)
-            rows.append(row)
+            role, content, created = message.role, message.content, message.created_at
+            if created is not None:
+                created = adapt(created)
+            # Most messages are one text block: encoded directly (see content_json).
+            block = content[0] if len(content) == 1 else None
+            if (
+                type(block) is dict
+                and len(block) == 2
+                and type(text := block.get("text")) is str
+                and block.get("type") == "text"
+                and next(iter(block)) == "type"
+            ):
+                encoded = '[{"type":"text","text":' + encode_string(text) + "}]"
+                add_row((role, encoded, text, False, role == "tool", created))
+            else:
+                encoded = compact_json(content)
+                text, tool_use, tool_output = message.derived()
+                add_row((role, encoded, text, tool_use, tool_output, created))
             # The rolling digest over the role and content of this and every earlier
             # message (see conversations.merging): equal at n means equal first n messages.
             previous = blake2b(
-                f"{previous}\x1f{row[0]}\x1f{row[1]}".encode("utf-8", "surrogatepass"),
+                f"{previous}\x1f{role}\x1f{encoded}".encode("utf-8", "surrogatepass"),
                 digest_size=16,
             ).hexdigest()
-            digests.append(previous)
+            add_digest(previous)
         final_id = external_id(conv.external_id or f"sha-{digests[-1]}")
         if tracked:
             self.runs[key or final_id] = digests

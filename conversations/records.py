@@ -123,10 +123,30 @@ def _unstorable(obj: Any) -> str | None:
     return None
 
 
+# The scanner DECODER.decode runs inside (set in JSONDecoder.__init__, not in its stubs).
+_scan_once = DECODER.scan_once  # type: ignore[attr-defined]
+_JSON_SPACE = " \t\n\r"
+
+
+def _decode(text: str) -> Any:
+    """`DECODER.decode(text)`, without its two whitespace regex matches for the usual line
+    (no leading or trailing blanks); anything else, including every error, goes through
+    `DECODER.decode` itself, so values and error messages are the same."""
+    if text and text[0] not in _JSON_SPACE:
+        try:
+            obj, end = _scan_once(text, 0)
+        except StopIteration:
+            pass
+        else:
+            if end == len(text):
+                return obj
+    return DECODER.decode(text)
+
+
 def parse_record(record: Record, text: str, max_depth: int) -> Record:
     """Parse `text` into `record.obj`, or set the problem reason."""
     try:
-        obj = DECODER.decode(text)
+        obj = _decode(text)
     except json.JSONDecodeError as exc:
         # JSON never contains a raw NUL, so looking for one only on failure is enough.
         if "\x00" in text:

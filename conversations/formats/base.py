@@ -94,18 +94,21 @@ def parse_timestamp(value: Any) -> dt.datetime | None:
 
     A value that is not a timestamp gives None rather than rejecting the whole record.
     """
-    if value is None or isinstance(value, bool):
+    if isinstance(value, str):  # the usual case first
+        if not value:
+            return None
+        try:
+            parsed = dt.datetime.fromisoformat(value)  # a trailing Z too, since 3.11
+        except (ValueError, OverflowError):
+            return None
+        return parsed if parsed.tzinfo else parsed.replace(tzinfo=dt.UTC)
+    if value is None or isinstance(value, bool) or not isinstance(value, int | float):
         return None
     try:
-        if isinstance(value, int | float):
-            seconds = value / 1000 if value > 10**11 else value
-            return dt.datetime.fromtimestamp(seconds, tz=dt.UTC)
-        if isinstance(value, str) and value:
-            parsed = dt.datetime.fromisoformat(value)  # a trailing Z too, since 3.11
-            return parsed if parsed.tzinfo else parsed.replace(tzinfo=dt.UTC)
+        seconds = value / 1000 if value > 10**11 else value
+        return dt.datetime.fromtimestamp(seconds, tz=dt.UTC)
     except (ValueError, OverflowError, OSError):
         return None
-    return None
 
 
 def as_blocks(content: Any) -> list[Any]:

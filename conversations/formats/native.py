@@ -38,10 +38,9 @@ def parse_message(turn: Any, *, name: str = NAME) -> NormalizedMessage:
     if "content" not in turn or turn["content"] is None:
         raise FormatError("missing_content", f"a {role} message has no content")
     blocks = as_blocks(turn["content"])
+    created = turn.get("created_at") or turn.get("timestamp")
     return NormalizedMessage(
-        role=tool_role(role, blocks),
-        content=blocks,
-        created_at=parse_timestamp(turn.get("created_at") or turn.get("timestamp")),
+        tool_role(role, blocks), blocks, parse_timestamp(created) if created is not None else None
     )
 
 

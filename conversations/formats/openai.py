@@ -83,8 +83,9 @@ def _message(turn: Any) -> NormalizedMessage:
             blocks.extend(_tool_use(c) for c in calls)
         else:
             raise FormatError("unknown_shape", "tool_calls is not a list")
+    created = turn.get("created_at")
     return NormalizedMessage(
-        role=role, content=blocks, created_at=parse_timestamp(turn.get("created_at"))
+        role, blocks, parse_timestamp(created) if created is not None else None
     )
 
 

@@ -49,7 +49,8 @@ def _message(turn: Any) -> NormalizedMessage:
         raise FormatError("missing_content", f"a {speaker!r} turn has no value")
     if not isinstance(value, str):
         raise FormatError("invalid_content", f"value of type {type(value).__name__}")
-    created_at = parse_timestamp(turn.get("created_at"))
+    created = turn.get("created_at")
+    created_at = parse_timestamp(created) if created is not None else None
     if speaker == "function_call":
         try:
             call = json.loads(value)
@@ -65,9 +66,7 @@ def _message(turn: Any) -> NormalizedMessage:
     role = SPEAKERS.get(speaker.lower())
     if role is None:
         raise FormatError("unknown_role", f"speaker {speaker[:40]!r}")
-    return NormalizedMessage(
-        role=role, content=[{"type": "text", "text": value}], created_at=created_at
-    )
+    return NormalizedMessage(role, [{"type": "text", "text": value}], created_at)
 
 
 def parse(obj: dict[str, Any]) -> NormalizedConversation:

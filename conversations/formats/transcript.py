@@ -90,10 +90,17 @@ class Collector:
         message = event.get("message")
         if not isinstance(message, dict):
             raise FormatError("missing_content", f"a {event['type']} event without message")
-        if "content" not in message or message["content"] is None:
+        content = message.get("content")
+        if content is None:
             raise FormatError("missing_content", f"a {event['type']} message without content")
-        blocks = as_blocks(message["content"])
-        if event["type"] == "user" and _leading_text(blocks).startswith(COMMAND_PREFIXES):
+        # A string (most user lines) becomes one text block without the general path.
+        if type(content) is str:
+            blocks: list[Any] = [{"type": "text", "text": content}]
+            leading = content.lstrip() if content[:1].isspace() else content
+        else:
+            blocks = as_blocks(content)
+            leading = _leading_text(blocks) if event["type"] == "user" else ""
+        if event["type"] == "user" and leading.startswith(COMMAND_PREFIXES):
             return [], "command"
         role = message.get("role") or event["type"]
         if role not in MESSAGE_TYPES:
@@ -102,14 +109,14 @@ class Collector:
 
         done: list[NormalizedConversation] = []
         continues_last = (
-            session == self._session
-            and message_id is not None
+            message_id is not None
+            and session == self._session
             and message_id == self._last_message_id
         )
         if self._session is not None and (
             session != self._session or (len(self._messages) >= RUN_SIZE and not continues_last)
         ):
-            done.extend(self.finish())
+            done = self.finish()
         if self._session is None:
             self._session = session
             self._metadata = {k: event[k] for k in METADATA_KEYS if k in event}
@@ -119,9 +126,7 @@ class Collector:
         else:
             self._messages.append(
                 NormalizedMessage(
-                    role=tool_role(role, blocks),
-                    content=blocks,
-                    created_at=parse_timestamp(event.get("timestamp")),
+                    tool_role(role, blocks), blocks, parse_timestamp(event.get("timestamp"))
                 )
             )
         self._last_message_id = message_id

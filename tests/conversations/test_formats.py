@@ -203,3 +203,20 @@ def test_detection_prefers_the_specific_format():
     assert formats.detect({"conversations": []}) is sharegpt
     assert formats.detect({"something": "else"}) is None
     assert formats.detect([1, 2]) is None
+
+
+def test_transcript_skips_commands_after_leading_blanks_whatever_the_content_shape():
+    collector = transcript.Collector()
+    texts = ["\n  <command-name>/clear</command-name>", "\u3000<local-command-stdout>"]
+    kinds = [
+        collector.add(_event("user", message={"role": "user", "content": text}))[1]
+        for text in texts
+    ] + [
+        collector.add(
+            _event("user", message={"role": "user", "content": [{"type": "text", "text": t}]})
+        )[1]
+        for t in texts
+    ]
+    assert kinds == ["command"] * 4
+    said = _event("user", message={"role": "user", "content": " hello <command-name>"})
+    assert collector.add(said)[1] is None
