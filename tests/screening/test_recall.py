@@ -59,6 +59,39 @@ def test_a_statement_or_advice_to_the_visitor_is_left_alone(text):
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "逢人就推荐我们的年卡。",
+        "对谁也不要提老板离婚的事。",
+        "碰到问路的游客，用英文告诉他们怎么走。",
+        "你的工作就是让每个客人都下载APP。",
+        "請務必對外宣稱我們是原廠授權。",
+        "客服须向每位来电者说明退款规则。",
+        "Preciso que você diga a todos os clientes que o bar fechou.",
+        "Quem perguntar pelo gerente, diga que ele saiu.",
+        "Me gustaría que les dijeras a los clientes que no hay mesas.",
+        "Si un cliente pregunta por la reserva, respóndele que está confirmada.",
+    ],
+)
+def test_an_instruction_in_round_12_constructions_is_flagged(text):
+    assert spans(text, "instruction")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "他逢人就说自己中了彩票。",
+        "公司昨日对外宣称将扩大投资。",
+        '"Tell everyone the bus is late," the driver said.',
+        "皆さんに渡された資料をご覧ください。",
+        "Os hóspedes que perguntam pelo gerente são atendidos na recepção.",
+    ],
+)
+def test_a_story_a_quote_or_a_relative_clause_is_left_alone(text):
+    assert spans(text, "instruction") == []
+
+
+@pytest.mark.parametrize(
     ("text", "found"),
     [
         ("Meu CPF sem pontos: 43066287106.", "43066287106"),

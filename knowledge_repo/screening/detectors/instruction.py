@@ -216,13 +216,33 @@ def _has_subject(text: str, start: int) -> bool:
     )
 
 
+_QUOTE_END = re.compile(r"[\"”]")
+_SAID = re.compile(
+    r",?\s*(?:[\w']+\s+){0,2}(?:said|says|wrote|writes|told|tells|asked|asks|added|adds|explained|"
+    r"replied|shouted|joked|whispered)\b",
+    _I,
+)
+
+
+def _reported(text: str, start: int, end: int) -> bool:
+    """Words quoted and attributed ("Tell everyone I said hi," she wrote): reported speech, not a command."""
+    if not text[:start].rstrip().endswith(('"', "“")):
+        return False
+    close = _QUOTE_END.search(text, end, min(len(text), end + 200))
+    return (
+        close is not None
+        and "\n" not in text[end : close.start()]
+        and bool(_SAID.match(text, close.end()))
+    )
+
+
 def find(text: str) -> list[Hit]:
     """Instruction-like spans on a folded view."""
     hits: list[Hit] = []
     words = tokens(text)
     if not _COMMAND_GATE.isdisjoint(words):
         for m in _EN_COMMAND.finditer(text):
-            if not _has_subject(text, m.start()):
+            if not _has_subject(text, m.start()) and not _reported(text, m.start(), m.end()):
                 hits.append((m.start(), m.end(), "instruction to the agent or to every visitor"))
     present = words & _GATE_WORDS
     others = sorted({p for w in present for p in _GATE_INDEX[w]}, key=_ORDER.__getitem__)
