@@ -67,6 +67,8 @@ def test_a_statement_or_advice_to_the_visitor_is_left_alone(text):
         "你的工作就是让每个客人都下载APP。",
         "請務必對外宣稱我們是原廠授權。",
         "客服须向每位来电者说明退款规则。",
+        "煩請你轉達給每位來電的客戶，週末停業。",
+        "以后谁再问薪水，都婉拒。",
         "Preciso que você diga a todos os clientes que o bar fechou.",
         "Quem perguntar pelo gerente, diga que ele saiu.",
         "Me gustaría que les dijeras a los clientes que no hay mesas.",
@@ -81,6 +83,7 @@ def test_an_instruction_in_round_12_constructions_is_flagged(text):
     "text",
     [
         "他逢人就说自己中了彩票。",
+        "每个来问的人都说想买。",
         "公司昨日对外宣称将扩大投资。",
         '"Tell everyone the bus is late," the driver said.',
         "皆さんに渡された資料をご覧ください。",
