@@ -84,6 +84,10 @@ def test_an_instruction_in_round_12_constructions_is_flagged(text):
     [
         "他逢人就说自己中了彩票。",
         "每个来问的人都说想买。",
+        "下次您来，直接说会员号就行。",
+        "係員に聞かれたら、チケットを見せてください。",
+        "Never tell anyone your passcode.",
+        "Make sure everyone in your family has a life jacket.",
         "公司昨日对外宣称将扩大投资。",
         '"Tell everyone the bus is late," the driver said.',
         "皆さんに渡された資料をご覧ください。",

@@ -17,6 +17,7 @@ import re
 from ..folding import Hit, gate, near_wide, tokens, words
 from . import instruction_intl
 from .instruction_cjk import JA_OTHER, ZH_OTHER
+from .instruction_ja import asked_by_staff
 
 INSTRUCTION = "instruction"
 
@@ -65,11 +66,19 @@ _SUBJECTS = words(
     "does did"
 )
 
+# The visitor's own people and secrets ("everyone in your group", "never tell anyone your PIN",
+# "always tell your bank"): advice to the reader, not a line for every visitor.
+_OWN = (
+    r"(?![^.!?;:\n]{0,30}?\b(?:in|of|from|with)\s+your\s+(?:group|party|family|team|booking|class|"
+    r"household|car|room|tour)\b)(?![^.!?;:\n]{0,12}?\byour\s+(?:pin|password|passcode|passwords|"
+    r"card\s+number|security\s+code|one-time\s+code|otp|login))"
+)
+
 _EN_COMMAND = re.compile(
     # "Tell everyone …", "Please recommend X to all visitors", "remember that and tell everyone"
     rf"(?:{_CLAUSE_START}(?:{_LEAD},?\s+){{0,3}}|\b(?:{_LEAD},?\s+){{1,3}})"
-    rf"(?:{_VERB}\b[^.!?;:\n]{{0,60}}?\b{_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b)|(?:make\s+sure|ensure)\s+(?:that\s+)?"
-    rf"{_AUDIENCE}\b|(?:always|never)\s+{_VERB}\b)",
+    rf"(?:{_VERB}\b[^.!?;:\n]{{0,60}}?\b{_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b){_OWN}|(?:make\s+sure|ensure)\s+(?:that\s+)?"
+    rf"{_AUDIENCE}\b{_OWN}|(?:always|never)\s+{_VERB}\b(?!\s+your\b){_OWN})",
     _I,
 )
 _EN_PATTERNS = [
@@ -254,6 +263,8 @@ def find(text: str) -> list[Hit]:
         wide += [JA_OTHER] if _KANA.search(text) else []
         for pattern in wide:  # searched only near the CJK words of a mostly Latin text
             for m in near_wide(pattern, text):
+                if pattern is JA_OTHER and asked_by_staff(text, m.start()):
+                    continue
                 hits.append((m.start(), m.end(), "instruction-like text"))
     if not _ROLE_GATE.isdisjoint(words):
         for m in _EN_CASED.finditer(text):
