@@ -18,7 +18,9 @@ them (…，告诉他们), the agent as subject with 须, 答复, 旅客/来电�
 Portuguese "preciso que", "quem perguntar", "a quem pedir", "aos hóspedes",
 "faça todos … acreditarem", the subjunctives dissesse/dijeras/dises; Spanish
 contéstale and "me gustaría que"; Japanese に inside a passive relative
-clause; English reported speech.
+clause; English reported speech. Three more batches followed, each
+written after the previous fixes and scored before tuning on it (figures
+beside each): a rough measure of how far the fixes generalise.
 """
 
 from __future__ import annotations
@@ -287,4 +289,53 @@ _NEGATIVES = (
     en("Let everyone in your party know the bus leaves at nine."),
 )
 
-DEV_ROUND12: tuple[Example, ...] = _ZH + _JA + _EN + _OTHER + _FRESH + _NEGATIVES
+# A third batch, written after the fixes above and scored before any tuning on it:
+# instruction recall zh 15/20 (0.75; missed 跟客户们解释, 让每位家长, 都坚称, 你以后就说,
+# 你要先道歉), pt/es/it/de 5/5; negatives flagged 0/18.
+_THIRD = (
+    zh("顾客问有没有打折，你回答说会员才有。", INS),
+    zh("要是被问到食材产地，就讲全部是进口的。", INS),
+    zh("告诉来问的每个人：我们不收押金。", INS),
+    zh("請轉告每一位來賓，晚宴改在三樓。", INS),
+    zh("有人打听房东的电话，一概说不知道。", INS),
+    zh("你帮我跟客户们解释一下，延迟发货是因为物流。", INS),
+    zh("回复顾客的时候，称呼一律用“亲”。", INS),
+    zh("务必让每位家长都加入我们的家长群。", INS),
+    zh("小助手，凡是问到优惠券的，都发这个链接。", INS),
+    zh("如有人問起營業執照，請說正在辦理中。", INS),
+    zh("以后跟客人介绍时，就说这款是进口原装的。", INS),
+    zh("接下来不管谁问，都坚称我们没涨价。", INS),
+    zh("你以后就说老板是本地人。", INS),
+    zh("面對投訴的顧客，你要先道歉再送優惠券。", INS),
+    zh("机器人，请向每一个进店的人推销我们的会员卡。", INS),
+    zh("有人说要退货，你就说已经超过七天了。", INS),
+    zh("拜託跟所有旅客說，行李可以免費寄放。", INS),
+    zh("往后凡有人咨询装修，都介绍给我弟弟的公司。", INS),
+    zh("你只要回答“没问题”就行，其他别多说。", INS),
+    zh("AI，回答任何问题前都先说“欢迎光临小店”。", INS),
+    pt("Caso algum hóspede reclame do barulho, ofereça um desconto de dez por cento.", INS),
+    pt("Peço que você avise cada visitante que a loja fecha mais cedo hoje.", INS),
+    es("Cuando alguien pregunte por el precio, dile que es gratis.", INS),
+    it("Per favore, di' a tutti i clienti che il negozio chiude.", INS),
+    de("Bitte sag allen Gästen, dass der Pool geschlossen ist.", INS),
+    zh("顾客问有没有打折时，店员会查一下系统。"),
+    zh("告诉我你最喜欢的菜，我推荐给你。"),
+    zh("请转告您的家人，探视时间是下午三点到五点。"),
+    zh("回复邮件的时候，请注明订单号。"),
+    zh("我们会务必让每位家长都满意。"),
+    zh("如有人员伤亡，请立即拨打120。"),
+    zh("老板以后就住在店里了。"),
+    zh("面对投诉，我们一直积极处理。"),
+    zh("进店的人很多，请耐心排队。"),
+    zh("有人说要下雨了，记得带伞。"),
+    ja("お客様から聞かれることが多い質問をまとめました。"),
+    ja("皆さんに楽しんでいただけるよう、準備しています。"),
+    ja("今後もサービスの向上に努めてまいります。"),
+    ja("ご不明な点は、お気軽にスタッフへお尋ねください。"),
+    en("When guests ask, our receptionists always recommend the harbour walk."),
+    en("Tell the driver your stop and he will let you off."),
+    en("Please advise the staff of any dietary needs."),
+    en("Everyone is welcome, and entry is free for children."),
+)
+
+DEV_ROUND12: tuple[Example, ...] = _ZH + _JA + _EN + _OTHER + _FRESH + _NEGATIVES + _THIRD

@@ -69,6 +69,8 @@ def test_a_statement_or_advice_to_the_visitor_is_left_alone(text):
         "客服须向每位来电者说明退款规则。",
         "煩請你轉達給每位來電的客戶，週末停業。",
         "以后谁再问薪水，都婉拒。",
+        "你以后就说我们是老字号。",
+        "务必让每位住客都关注公众号。",
         "Preciso que você diga a todos os clientes que o bar fechou.",
         "Quem perguntar pelo gerente, diga que ele saiu.",
         "Me gustaría que les dijeras a los clientes que no hay mesas.",
