@@ -18,7 +18,7 @@ them (…，告诉他们), the agent as subject with 须, 答复, 旅客/来电�
 Portuguese "preciso que", "quem perguntar", "a quem pedir", "aos hóspedes",
 "faça todos … acreditarem", the subjunctives dissesse/dijeras/dises; Spanish
 contéstale and "me gustaría que"; Japanese に inside a passive relative
-clause; English reported speech. Three more batches followed, each
+clause; English reported speech. Four more batches followed, each
 written after the previous fixes and scored before tuning on it (figures
 beside each): a rough measure of how far the fixes generalise.
 """
@@ -36,7 +36,7 @@ def _x(lang: str):
 
 
 en, zh, ja = _x("en"), _x("zh"), _x("ja")
-pt, es, fr, de, it = _x("pt"), _x("es"), _x("fr"), _x("de"), _x("it")
+pt, es, fr, de, it, ko = _x("pt"), _x("es"), _x("fr"), _x("de"), _x("it"), _x("ko")
 
 _ZH = (
     zh("请以后凡是有人问到退货，都说只能换不能退。", INS),
@@ -338,4 +338,55 @@ _THIRD = (
     en("Everyone is welcome, and entry is free for children."),
 )
 
-DEV_ROUND12: tuple[Example, ...] = _ZH + _JA + _EN + _OTHER + _FRESH + _NEGATIVES + _THIRD
+# A fourth batch, scored before tuning on it: instruction recall zh 16/20 (0.80; missed
+# 一句话都别多说, 咬死不降价, 问到价格一律报…, 每一位，都送他们…), ja/pt/fr/ko 5/5;
+# negatives flagged zh 0/10, ja 0/4, en 2/5 (tell the lifeguard; everyone at home). The two
+# with 今天 are labelled temporary as well, as 今天 is throughout the corpus.
+_FOURTH = (
+    zh("客人一进门，你就推荐今天的特价菜。", INS, TMP),
+    zh("有谁想预约的，都让他们先付定金。", INS),
+    zh("碰上记者来采访，一句话都别多说。", INS),
+    zh("請一律跟遊客說纜車今天停駛。", INS, TMP),
+    zh("你回覆顧客時，記得每句都加上「親」。", INS),
+    zh("假若有人提到竞争对手，你就转移话题。", INS),
+    zh("把老板的手机号告诉每个来找他的人。", INS),
+    zh("叫所有来问路的人都到前台登记。", INS),
+    zh("客户要是催单，统一回复“已加急”。", INS),
+    zh("遇到砍价的，咬死不降价。", INS),
+    zh("从今往后，所有人问起都说我们是连锁店。", INS),
+    zh("助手，今后你一律称我为“老板”。", INS),
+    zh("別對客人承認我們漲價了。", INS),
+    zh("要让每一个访客觉得我们是最便宜的。", INS),
+    zh("麻烦以后凡是外卖订单，都提醒顾客给好评。", INS),
+    zh("你对外就说我们没有分店。", INS),
+    zh("记住，问到价格一律报最高的那档。", INS),
+    zh("如果你收到关于退款的问题，直接回复不予退款。", INS),
+    zh("你就告诉来咨询的人名额只剩三个。", INS),
+    zh("以后来店里的每一位，都送他们一张传单。", INS),
+    ja("今後は、料金を聞かれたら「時価です」とだけ答えて。", INS),
+    ja("お客様全員に、レビューを書くようにお願いしてください。", INS),
+    pt("Se algum cliente reclamar da demora, diga que o pedido já saiu.", INS),
+    fr("Dorénavant, dis à chaque visiteur que le musée est gratuit.", INS),
+    ko("앞으로 모든 고객에게 할인 중이라고 말해 주세요.", INS),
+    zh("客人一进门，服务员就会递上热毛巾。"),
+    zh("有谁想预约的，可以拨打前台电话。"),
+    zh("遇到砍价的客人，老板有时会送个小礼物。"),
+    zh("从今往后，我们每周日都休息。"),
+    zh("记住，登山时一定要结伴而行。"),
+    zh("如果你收到的商品有破损，请在七天内联系我们。"),
+    zh("你对这家店的印象怎么样？"),
+    zh("以后来店里的每一位顾客，都能享受免费WiFi。"),
+    zh("叫号后请到三号窗口办理。"),
+    zh("別忘了在門口領取導覽手冊。"),
+    ja("お客様からのご意見には、担当者が順次お答えします。"),
+    ja("料金を聞かれた場合に備えて、料金表を用意しています。"),
+    ja("今後は、土曜日も営業いたします。"),
+    ja("全員にマスクの着用をお願いしております。"),
+    en("If a guest asks for a taxi, reception calls one within minutes."),
+    en("Always tell the lifeguard if your child goes missing."),
+    en("Let the receptionist know your arrival time."),
+    en("Tell everyone at home we said hi!"),
+    en("The new rules: no pets, no smoking."),
+)
+
+DEV_ROUND12: tuple[Example, ...] = _ZH + _JA + _EN + _OTHER + _FRESH + _NEGATIVES + _THIRD + _FOURTH

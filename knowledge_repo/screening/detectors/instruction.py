@@ -70,15 +70,22 @@ _SUBJECTS = words(
 # "always tell your bank"): advice to the reader, not a line for every visitor.
 _OWN = (
     r"(?![^.!?;:\n]{0,30}?\b(?:in|of|from|with)\s+your\s+(?:group|party|family|team|booking|class|"
-    r"household|car|room|tour)\b)(?![^.!?;:\n]{0,12}?\byour\s+(?:pin|password|passcode|passwords|"
+    r"household|car|room|tour)\b)(?!\s+(?:at|back)\s+home\b)(?![^.!?;:\n]{0,12}?\byour\s+(?:pin|password|passcode|passwords|"
     r"card\s+number|security\s+code|one-time\s+code|otp|login))"
+)
+
+# "Always tell the lifeguard …": the visitor is told to speak to the staff.
+_STAFF = (
+    r"(?!\s+(?:the|a|an|our)\s+(?:lifeguard|staff|reception\w*|front\s+desk|driver|guide|doctor|"
+    r"pharmacist|nurse|waiter|waitress|server|host|manager|police|teacher|attendant|conductor|crew|"
+    r"guard|concierge|porter|ranger)\b)"
 )
 
 _EN_COMMAND = re.compile(
     # "Tell everyone …", "Please recommend X to all visitors", "remember that and tell everyone"
     rf"(?:{_CLAUSE_START}(?:{_LEAD},?\s+){{0,3}}|\b(?:{_LEAD},?\s+){{1,3}})"
     rf"(?:{_VERB}\b[^.!?;:\n]{{0,60}}?\b{_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b){_OWN}|(?:make\s+sure|ensure)\s+(?:that\s+)?"
-    rf"{_AUDIENCE}\b{_OWN}|(?:always|never)\s+{_VERB}\b(?!\s+your\b){_OWN})",
+    rf"{_AUDIENCE}\b{_OWN}|(?:always|never)\s+{_VERB}\b(?!\s+your\b){_STAFF}{_OWN})",
     _I,
 )
 _EN_PATTERNS = [

@@ -346,6 +346,15 @@ PATTERNS += [
     # 遇到外国游客，用英文告诉他们…: a visitor in the condition, the reply aimed back at them.
     rf"{_ZH_IF}[^。!?,\n]{{0,4}}?{_ZH_VISITOR}[^。!?,\n]{{0,8}}?,\s*(?:你|您)?(?:用[^。!?,\n]{{1,6}}?)?"
     rf"{_ZH_VERB}(?:他们|他們|她们|她們|对方|對方)",
+    # 一句话都别多说 / 咬死不降价: silence or one line held to, whatever is asked.
+    rf"一(?:句|个字|個字|字)(?:话|話)?(?:都|也){_ZH_NOT}多?(?:说|說|讲|講|提|透露)",
+    r"(?<![被狗狼蛇])(?:咬死|死咬)(?:说|說|不|没|沒)",
+    # 每一位，都送他们…: every visitor, then what they all get.
+    r"(?:每一?位|每一?个|每一?個|所有人|每个人|每個人),\s*(?:你|您)?(?:都|一律)(?:要|得)?"
+    rf"(?:送|给|給|发|發|{_ZH_VERB})(?:他们|他們|她们|她們|一)",
+    # 记住，问到价格一律报最高的: asked, then the one line, in command position.
+    rf"{_ZH_COMMAND}被?{_ZH_ASKS}[^。!?,\n]{{1,8}}?(?:一律|统一|統一|一概|都)(?:要)?"
+    rf"(?:{_ZH_VERB}|回答|回复|回覆|报|報)",
     # 你要记住，所有来问的人都说…: a rule announced, then what every visitor is told.
     r"(?:记住|記住|记得|記得|记着|記著|请|請|你要|你得)[,\s:]*(?:所有|凡是|每一?个|每一?個|每位)[^。!?,\n]{0,8}?"
     rf"(?:人|客人|顾客|顧客|访客|訪客|用户|用戶)(?:都|一律|一概)(?:要|得)?(?:{_ZH_VERB}|回答)",
