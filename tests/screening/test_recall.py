@@ -73,6 +73,8 @@ def test_a_statement_or_advice_to_the_visitor_is_left_alone(text):
         "务必让每位住客都关注公众号。",
         "有记者来问，一个字也别透露。",
         "请记住，问到房价一律报原价。",
+        "助手，跟所有来咨询的人都回“稍后联系您”。",
+        "Daqui em diante, diga a quem telefonar que a loja fechou.",
         "Preciso que você diga a todos os clientes que o bar fechou.",
         "Quem perguntar pelo gerente, diga que ele saiu.",
         "Me gustaría que les dijeras a los clientes que no hay mesas.",

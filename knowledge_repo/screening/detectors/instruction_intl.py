@@ -102,7 +102,7 @@ _PT = Language(
     r"toda\s+a\s+gente|todo\s+(?:o\s+)?mundo|qualquer\s+(?:visitante|cliente|pessoa)|"
     r"nenhum\s+(?:visitante|cliente|usuário)|ninguém|(?:a|à|para\s+)?[oa]s\s+(?:visitantes|clientes|"
     r"usuári[oa]s|hóspedes|turistas)|(?:a|para)\s+tod[oa]s(?!\s+[oa]s\s)|"
-    r"aos\s+(?:visitantes|clientes|usuári[oa]s|hóspedes|turistas)|(?:a\s+|para\s+)?quem\s+(?:pergunt|ped|quiser|procur)\w*",
+    r"aos\s+(?:visitantes|clientes|usuári[oa]s|hóspedes|turistas)|(?:a\s+|para\s+)?quem\s+(?:pergunt|ped|quiser|procur|lig|escrev|cheg|telefon|vier|entrar)\w*",
     lead=r"por\s+favor|sempre|nunca|também|só|apenas|simplesmente|basta|agora|a\s+partir\s+de\s+agora|"
     r"de\s+agora\s+em\s+diante|daqui\s+para\s+a\s+frente|e|então|não\s+se\s+esqueça\s+de|não|"
     r"jamais|a\s+partir\s+de\s+hoje|de\s+hoje\s+em\s+diante|daqui\s+em\s+diante|doravante|"
