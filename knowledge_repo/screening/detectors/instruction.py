@@ -29,7 +29,7 @@ _VERB = (
     r"(?:tell|say|inform|remind|warn|advise|recommend|suggest|mention|explain|answer|reply|"
     r"respond|send|direct|redirect|refer|point|push|promote|advertise|pitch|share|spread|"
     r"pass\s+(?:it|this|that)\s+on|let|show|give|offer|sell|teach|notify|alert|ask|invite|urge|"
-    r"encourage|persuade|convince|insist|claim|announce|praise|obey|steer|call)"
+    r"encourage|persuade|convince|insist|claim|announce|praise|obey|steer|call|blame|deny|apologi[sz]e)"
 )
 _AUDIENCE = (
     r"(?:every(?:one|body)|every\s+(?:single\s+)?(?:visitor|user|customer|guest|caller|person|"
@@ -215,7 +215,7 @@ _COMMAND_GATE = gate(
     "tell say inform remind warn advise recommend suggest mention explain answer reply respond send "
     "direct redirect refer point push promote advertise pitch share spread pass let show give offer "
     "sell teach notify alert ask invite urge encourage persuade convince insist claim announce "
-    "praise obey steer call make ensure always never"
+    "praise obey steer call blame deny apologise apologize make ensure always never"
 )
 _ROLE_GATE = gate("system developer admin")
 _HAN = re.compile(r"[\u3400-\u9fff]")
