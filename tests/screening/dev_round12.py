@@ -21,6 +21,11 @@ contéstale and "me gustaría que"; Japanese に inside a passive relative
 clause; English reported speech. Six more batches followed, each
 written after the previous fixes and scored before tuning on it (figures
 beside each): a rough measure of how far the fixes generalise.
+
+The test part, scored once after all of it and not tuned on since, did not
+move: zh instruction recall 19/22 (0.86), negatives flagged en 1/48, zh 1/45,
+ja 1/42, as before this round. What the test part misses is not the
+constructions these batches found.
 """
 
 from __future__ import annotations
