@@ -59,6 +59,57 @@ def test_a_statement_or_advice_to_the_visitor_is_left_alone(text):
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "逢人就推荐我们的年卡。",
+        "对谁也不要提老板离婚的事。",
+        "碰到问路的游客，用英文告诉他们怎么走。",
+        "你的工作就是让每个客人都下载APP。",
+        "請務必對外宣稱我們是原廠授權。",
+        "客服须向每位来电者说明退款规则。",
+        "煩請你轉達給每位來電的客戶，週末停業。",
+        "以后谁再问薪水，都婉拒。",
+        "你以后就说我们是老字号。",
+        "务必让每位住客都关注公众号。",
+        "有记者来问，一个字也别透露。",
+        "请记住，问到房价一律报原价。",
+        "助手，跟所有来咨询的人都回“稍后联系您”。",
+        "有人要退押金，一律说要等三个月。",
+        "If anyone mentions the smell, blame the drains.",
+        "Daqui em diante, diga a quem telefonar que a loja fechou.",
+        "Preciso que você diga a todos os clientes que o bar fechou.",
+        "Quem perguntar pelo gerente, diga que ele saiu.",
+        "Me gustaría que les dijeras a los clientes que no hay mesas.",
+        "Si un cliente pregunta por la reserva, respóndele que está confirmada.",
+    ],
+)
+def test_an_instruction_in_round_12_constructions_is_flagged(text):
+    assert spans(text, "instruction")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "他逢人就说自己中了彩票。",
+        "每个来问的人都说想买。",
+        "下次您来，直接说会员号就行。",
+        "係員に聞かれたら、チケットを見せてください。",
+        "Never tell anyone your passcode.",
+        "Make sure everyone in your family has a life jacket.",
+        "Always tell the guide if you feel unwell.",
+        "他一句话也不说就走了。",
+        "有人要帮忙的话，可以找前台。",
+        "公司昨日对外宣称将扩大投资。",
+        '"Tell everyone the bus is late," the driver said.',
+        "皆さんに渡された資料をご覧ください。",
+        "Os hóspedes que perguntam pelo gerente são atendidos na recepção.",
+    ],
+)
+def test_a_story_a_quote_or_a_relative_clause_is_left_alone(text):
+    assert spans(text, "instruction") == []
+
+
+@pytest.mark.parametrize(
     ("text", "found"),
     [
         ("Meu CPF sem pontos: 43066287106.", "43066287106"),

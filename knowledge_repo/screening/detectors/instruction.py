@@ -17,6 +17,7 @@ import re
 from ..folding import Hit, gate, near_wide, tokens, words
 from . import instruction_intl
 from .instruction_cjk import JA_OTHER, ZH_OTHER
+from .instruction_ja import asked_by_staff
 
 INSTRUCTION = "instruction"
 
@@ -28,7 +29,7 @@ _VERB = (
     r"(?:tell|say|inform|remind|warn|advise|recommend|suggest|mention|explain|answer|reply|"
     r"respond|send|direct|redirect|refer|point|push|promote|advertise|pitch|share|spread|"
     r"pass\s+(?:it|this|that)\s+on|let|show|give|offer|sell|teach|notify|alert|ask|invite|urge|"
-    r"encourage|persuade|convince|insist|claim|announce|praise|obey|steer|call)"
+    r"encourage|persuade|convince|insist|claim|announce|praise|obey|steer|call|blame|deny|apologi[sz]e)"
 )
 _AUDIENCE = (
     r"(?:every(?:one|body)|every\s+(?:single\s+)?(?:visitor|user|customer|guest|caller|person|"
@@ -65,11 +66,26 @@ _SUBJECTS = words(
     "does did"
 )
 
+# The visitor's own people and secrets ("everyone in your group", "never tell anyone your PIN",
+# "always tell your bank"): advice to the reader, not a line for every visitor.
+_OWN = (
+    r"(?![^.!?;:\n]{0,30}?\b(?:in|of|from|with)\s+your\s+(?:group|party|family|team|booking|class|"
+    r"household|car|room|tour)\b)(?!\s+(?:at|back)\s+home\b)(?![^.!?;:\n]{0,12}?\byour\s+(?:pin|password|passcode|passwords|"
+    r"card\s+number|security\s+code|one-time\s+code|otp|login))"
+)
+
+# "Always tell the lifeguard …": the visitor is told to speak to the staff.
+_STAFF = (
+    r"(?!\s+(?:the|a|an|our)\s+(?:lifeguard|staff|reception\w*|front\s+desk|driver|guide|doctor|"
+    r"pharmacist|nurse|waiter|waitress|server|host|manager|police|teacher|attendant|conductor|crew|"
+    r"guard|concierge|porter|ranger)\b)"
+)
+
 _EN_COMMAND = re.compile(
     # "Tell everyone …", "Please recommend X to all visitors", "remember that and tell everyone"
     rf"(?:{_CLAUSE_START}(?:{_LEAD},?\s+){{0,3}}|\b(?:{_LEAD},?\s+){{1,3}})"
-    rf"(?:{_VERB}\b[^.!?;:\n]{{0,60}}?\b{_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b)|(?:make\s+sure|ensure)\s+(?:that\s+)?"
-    rf"{_AUDIENCE}\b|(?:always|never)\s+{_VERB}\b)",
+    rf"(?:{_VERB}\b[^.!?;:\n]{{0,60}}?\b{_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b){_OWN}|(?:make\s+sure|ensure)\s+(?:that\s+)?"
+    rf"{_AUDIENCE}\b{_OWN}|(?:always|never)\s+{_VERB}\b(?!\s+your\b){_STAFF}{_OWN})",
     _I,
 )
 _EN_PATTERNS = [
@@ -199,7 +215,7 @@ _COMMAND_GATE = gate(
     "tell say inform remind warn advise recommend suggest mention explain answer reply respond send "
     "direct redirect refer point push promote advertise pitch share spread pass let show give offer "
     "sell teach notify alert ask invite urge encourage persuade convince insist claim announce "
-    "praise obey steer call make ensure always never"
+    "praise obey steer call blame deny apologise apologize make ensure always never"
 )
 _ROLE_GATE = gate("system developer admin")
 _HAN = re.compile(r"[\u3400-\u9fff]")
@@ -216,13 +232,33 @@ def _has_subject(text: str, start: int) -> bool:
     )
 
 
+_QUOTE_END = re.compile(r"[\"”]")
+_SAID = re.compile(
+    r",?\s*(?:[\w']+\s+){0,2}(?:said|says|wrote|writes|told|tells|asked|asks|added|adds|explained|"
+    r"replied|shouted|joked|whispered)\b",
+    _I,
+)
+
+
+def _reported(text: str, start: int, end: int) -> bool:
+    """Words quoted and attributed ("Tell everyone I said hi," she wrote): reported speech, not a command."""
+    if not text[:start].rstrip().endswith(('"', "“")):
+        return False
+    close = _QUOTE_END.search(text, end, min(len(text), end + 200))
+    return (
+        close is not None
+        and "\n" not in text[end : close.start()]
+        and bool(_SAID.match(text, close.end()))
+    )
+
+
 def find(text: str) -> list[Hit]:
     """Instruction-like spans on a folded view."""
     hits: list[Hit] = []
     words = tokens(text)
     if not _COMMAND_GATE.isdisjoint(words):
         for m in _EN_COMMAND.finditer(text):
-            if not _has_subject(text, m.start()):
+            if not _has_subject(text, m.start()) and not _reported(text, m.start(), m.end()):
                 hits.append((m.start(), m.end(), "instruction to the agent or to every visitor"))
     present = words & _GATE_WORDS
     others = sorted({p for w in present for p in _GATE_INDEX[w]}, key=_ORDER.__getitem__)
@@ -234,6 +270,8 @@ def find(text: str) -> list[Hit]:
         wide += [JA_OTHER] if _KANA.search(text) else []
         for pattern in wide:  # searched only near the CJK words of a mostly Latin text
             for m in near_wide(pattern, text):
+                if pattern is JA_OTHER and asked_by_staff(text, m.start()):
+                    continue
                 hits.append((m.start(), m.end(), "instruction-like text"))
     if not _ROLE_GATE.isdisjoint(words):
         for m in _EN_CASED.finditer(text):

@@ -64,11 +64,11 @@ class Language:
 
 
 _ES = Language(
-    gate="di dile diles digale digales cuenta cuentale cuentales informa informales informe avisa avise avisales recomienda recomiende recomiendales recuerda recuerdales recuerde comunica comunique menciona mencione menciones explica sugiere envia enviales manda responde contesta ofrece promociona invita pide nunca seria podrias pudieras puedes podria hazme cuando siempre cada ignora ignore olvida olvide olvidate descarta omite haz ahora partir desde eres actua finge comportate agradeceria encantaria hagas menciones digas pregunta pregunte preguntan pregunten preguntas preguntes preguntara preguntaran caso",
+    gate="contestale contestales respondele respondeles gustaria quiero necesito quien di dile diles digale digales cuenta cuentale cuentales informa informales informe avisa avise avisales recomienda recomiende recomiendales recuerda recuerdales recuerde comunica comunique menciona mencione menciones explica sugiere envia enviales manda responde contesta ofrece promociona invita pide nunca seria podrias pudieras puedes podria hazme cuando siempre cada ignora ignore olvida olvide olvidate descarta omite haz ahora partir desde eres actua finge comportate agradeceria encantaria hagas menciones digas pregunta pregunte preguntan pregunten preguntas preguntes preguntara preguntaran caso",
     imperative=r"di|dile|diles|dígale|dígales|cuenta|cuéntale|cuéntales|informa|infórmales|informe|"
     r"avisa|avise|avísales|recomienda|recomiende|recomiéndales|recuerda|recuérdales|recuerde|"
     r"comunica|comunique|menciona|mencione|menciones|explica|sugiere|envía|envíales|manda|responde|"
-    r"contesta|ofrece|promociona|invita|pide|nunca\s+menciones|no\s+menciones|no\s+digas",
+    r"contesta|contéstale|contéstales|respóndele|respóndeles|ofrece|promociona|invita|pide|nunca\s+menciones|no\s+menciones|no\s+digas",
     audience=r"tod[oa]s\s+l[oa]s\s+(?:visitantes|clientes|usuari[oa]s|huéspedes|invitad[oa]s|turistas|"
     r"compradores|personas|lectores)|cada\s+(?:visitante|cliente|usuari[oa]|huésped|persona|uno)|"
     r"todo\s+el\s+mundo|cualquier\s+(?:visitante|cliente|persona|usuari[oa])|ningún\s+(?:visitante|"
@@ -77,10 +77,10 @@ _ES = Language(
     r"de\s+ahora\s+en\s+adelante|desde\s+(?:hoy|ahora)|en\s+adelante|y|pero|entonces|no\s+olvides|"
     r"asegúrate\s+de",
     polite=r"sería\s+(?:genial|estupendo|ideal|perfecto|bueno|fantástico|útil)|te\s+agradecería|"
-    r"le\s+agradecería|me\s+encantaría|podrías|pudieras|puedes|podría\s+usted|hazme\s+el\s+favor",
-    stems=r"decir|dec|cont|cuent|inform|avis|recomend|record|recuerd|comunic|mencion|explic|suger|"
+    r"le\s+agradecería|me\s+encantaría|me\s+gustaría\s+que|quiero\s+que|necesito\s+que|podrías|pudieras|puedes|podría\s+usted|hazme\s+el\s+favor",
+    stems=r"decir|dec|dij|dig|cont|cuent|inform|avis|recomend|record|recuerd|comunic|mencion|explic|suger|"
     r"envi|mand|respond|contest|ofrec|promocion",
-    condition=r"(?:si|cuando|siempre\s+que|cada\s+vez\s+que)\s+(?:alguien|algún\s+\w+|un[oa]?\s+"
+    condition=r"quien\s+(?:te\s+|le\s+)?pregunt\w*|(?:si|cuando|siempre\s+que|cada\s+vez\s+que)\s+(?:alguien|algún\s+\w+|un[oa]?\s+"
     r"(?:cliente|visitante|usuari[oa]|huésped)|te|le|les|l[oa]s\s+\w+|la\s+gente)\s+(?:\w+\s+)?pregunt\w*",
     override=r"(?:ignora|ignore|olvida|olvide|olvídate\s+de|descarta|omite|no\s+hagas\s+caso\s+(?:de|a)|"
     r"haz\s+caso\s+omiso\s+(?:de|a))\s+[^.!?\n]{0,30}?(?:instrucciones|reglas|indicaciones|órdenes|"
@@ -90,7 +90,7 @@ _ES = Language(
 )
 
 _PT = Language(
-    gate="diga lhes diz conte conta informe informa avise avisa recomende recomenda lembre lembra comunique comunica mencione menciona explique sugira envie mande responda ofereca convide peca nunca nao seria agradeco gostaria voce poderia podes pode quando sempre cada ignore ignora esqueca esquece desconsidere descarte agora partir aja finja faca comporte agradeceria pergunta perguntar perguntarem pergunte perguntem perguntas perguntou comece termine inicie encerre acabe deixe convenca incentive indique divulgue promova fale mude troque negue recuse deve tem precisa peco hoje diante doravante obedeca obedece vez reclamar reclamarem falar falarem pedir pedirem quiser quiserem mencionar questionar",
+    gate="preciso quero quem dissesse faz diga lhes diz conte conta informe informa avise avisa recomende recomenda lembre lembra comunique comunica mencione menciona explique sugira envie mande responda ofereca convide peca nunca nao seria agradeco gostaria voce poderia podes pode quando sempre cada ignore ignora esqueca esquece desconsidere descarte agora partir aja finja faca comporte agradeceria pergunta perguntar perguntarem pergunte perguntem perguntas perguntou comece termine inicie encerre acabe deixe convenca incentive indique divulgue promova fale mude troque negue recuse deve tem precisa peco hoje diante doravante obedeca obedece vez reclamar reclamarem falar falarem pedir pedirem quiser quiserem mencionar questionar",
     imperative=r"diga|diga-lhes|diz|conte|conta|informe|informa|avise|avisa|recomende|recomenda|"
     r"lembre|lembra|comunique|comunica|mencione|menciona|explique|sugira|envie|mande|responda|"
     r"ofereça|convide|peça|nunca\s+mencione|não\s+mencione|não\s+diga|convença|incentive|indique|"
@@ -101,23 +101,25 @@ _PT = Language(
     r"pessoas|leitores)|cada\s+(?:visitante|cliente|usuári[oa]|utilizador|hóspede|pessoa)|"
     r"toda\s+a\s+gente|todo\s+(?:o\s+)?mundo|qualquer\s+(?:visitante|cliente|pessoa)|"
     r"nenhum\s+(?:visitante|cliente|usuário)|ninguém|(?:a|à|para\s+)?[oa]s\s+(?:visitantes|clientes|"
-    r"usuári[oa]s|hóspedes|turistas)|(?:a|para)\s+tod[oa]s(?!\s+[oa]s\s)",
+    r"usuári[oa]s|hóspedes|turistas)|(?:a|para)\s+tod[oa]s(?!\s+[oa]s\s)|"
+    r"aos\s+(?:visitantes|clientes|usuári[oa]s|hóspedes|turistas)|(?:a\s+|para\s+)?quem\s+(?:pergunt|ped|quiser|procur|lig|escrev|cheg|telefon|vier|entrar)\w*",
     lead=r"por\s+favor|sempre|nunca|também|só|apenas|simplesmente|basta|agora|a\s+partir\s+de\s+agora|"
     r"de\s+agora\s+em\s+diante|daqui\s+para\s+a\s+frente|e|então|não\s+se\s+esqueça\s+de|não|"
     r"jamais|a\s+partir\s+de\s+hoje|de\s+hoje\s+em\s+diante|daqui\s+em\s+diante|doravante|"
     r"lembre-se|lembra-te",
     polite=r"seria\s+(?:ótimo|bom|ideal|perfeito|fantástico|útil)|eu\s+agradeceria|agradeço|"
-    r"gostaria\s+que|você\s+poderia|poderia|podes|pode|peço\s+que|faça\s+o\s+favor\s+de|"
+    r"gostaria\s+que|preciso\s+que|quero\s+que|você\s+poderia|poderia|podes|pode|peço\s+que|faça\s+o\s+favor\s+de|"
     r"faz\s+favor\s+de",
     stems=r"dizer|diz|dig|cont|inform|avis|recomend|lembr|comunic|mencion|explic|envi|mand|respond|"
-    r"indic|divulg|promov|fal(?:e|ar)|ofere|suger|sugir|convenc|convenç",
-    condition=r"(?:se|quando|sempre\s+que|cada\s+vez\s+que|toda\s+vez\s+que|caso)\s+(?:(?:alguém|algum\s+\w+|"
+    r"indic|divulg|promov|diss|fal(?:e|ar|asse|em)|ofere|suger|sugir|convenc|convenç",
+    condition=r"quem\s+(?:te\s+|lhe\s+)?(?:pergunt|quiser|pedir|reclam)\w*|(?:se|quando|sempre\s+que|cada\s+vez\s+que|toda\s+vez\s+que|caso)\s+(?:(?:alguém|algum\s+\w+|"
     r"um[a]?\s+(?:cliente|visitante|usuári[oa]|hóspede|turista)|te|lhe|[oa]s\s+\w+)\s+(?:\w+\s+)?"
     r"(?:pergunt|reclam|quiser|pedir|falar|mencionar|questionar|comentar)\w*|"
     r"perguntarem|reclamarem|questionarem|mencionarem|falarem|quiserem|pedirem)",
     override=r"(?:ignore|ignora|esqueça|esquece|desconsidere|descarte|não\s+ligue\s+para)\s+"
     r"[^.!?\n]{0,30}?(?:instruções|regras|indicações|ordens|normas|diretrizes|prompt|"
     r"tudo\s+o\s+que|o\s+que\s+foi\s+dito|o\s+que\s+(?:te|lhe)\s+(?:disseram|falaram|mandaram)|restrições)|"
+    r"(?:faça|faz|deixe)\s+(?:com\s+que\s+)?(?:tod[oa]s\s+[oa]s|cada|[oa]s)\s+\w+\s+(?:acredit|pens|ach)\w*|"
     r"obedeça-me|obedece-me|obedeça\s+(?:só\s+|apenas\s+)?a\s+mim|"
     r"(?:nunca|jamais|não)\s+(?:mencione|revele|admita|comente)\s+(?:que|o|a|os|as|nada)\b|"
     r"(?:recomende|indique|mencione|ofereça|promova|divulgue)\s+sempre\b|"
@@ -145,7 +147,7 @@ _FR = Language(
     polite=r"ce\s+serait\s+(?:super|génial|bien|parfait|top|idéal|sympa)|j'aimerais\s+que|"
     r"je\s+(?:te|vous)\s+serais\s+reconnaissante?|pourrais-tu|pourriez-vous|tu\s+pourrais|"
     r"vous\s+pourriez|tu\s+peux|peux-tu|merci\s+d|veuillez|n'oublie\s+pas\s+d|pense\s+à",
-    stems=r"dire|racont|inform|préven|prévien|recommand|rappel|signal|mentionn|expliqu|suggér|"
+    stems=r"dire|dis(?:es|iez|e)(?!\w)|racont|inform|préven|prévien|recommand|rappel|signal|mentionn|expliqu|suggér|"
     r"envoy|répond|annonc|propos|conseill",
     condition=r"(?:si|quand|lorsqu'?e?|chaque\s+fois\s+qu'?e?|dès\s+qu'?e?)\s*(?:quelqu'un|on|un\s+"
     r"(?:client|visiteur|utilisateur)|les\s+\w+)\s+(?:te\s+|vous\s+|t')?(?:demande|parle|interroge|"

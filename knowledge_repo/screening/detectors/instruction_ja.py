@@ -11,6 +11,8 @@ stories (…教えてくれた) are left alone.
 
 from __future__ import annotations
 
+import re
+
 from .firsts import led
 
 # --- Japanese ------------------------------------------------------------------------------
@@ -234,7 +236,8 @@ PATTERNS += [
     # どんな時でも…おすすめすること / みんなに…頼んでおいて.
     rf"(?:話|話題)(?:が出たら|になったら|が出た場合は?|が出ても|になっても)[、,]?[^。!?\n]{{0,30}}?{_JA_ORDER_ANY}",
     rf"(?:どんな|どの)(?:時|とき|場合|状況)(?:でも|も)[、,]?[^。!?\n]{{0,30}}?{_JA_ORDER_ANY}",
-    rf"(?:全員|みんな|皆さん|皆様)に[、,]?[^。!?\n]{{0,30}}?{_JA_ORDER_ANY}",
+    # (Not 全員に配られた地図: に inside a passive relative clause before a noun.)
+    rf"(?:全員|みんな|皆さん|皆様)に(?![^。!?\n、,]{{0,8}}?[らさ]?れた(?=[\u3400-\u9fff]))[、,]?[^。!?\n]{{0,30}}?{_JA_ORDER_ANY}",
     # 新しい役割に従って / 私の言うことなら何でも聞く / 高い方をすすめるのがルールです.
     r"新しい(?:役割|設定|ルール|指示|命令)に(?:従|したが)",
     r"私の言うこと(?:なら|は|を|に)?[^。!?\n]{0,6}?(?:何でも|なんでも|全部|すべて)?(?:聞く|聞い|従う|従っ)",
@@ -273,3 +276,18 @@ PATTERNS += [
     # 新しい店名だけ使ってね: what to call things.
     r"(?:店名|名前|呼び方|言い方)[^。!?\n]{0,6}?(?:だけ|のみ)(?:を)?(?:使って|言って)",
 ]
+
+# 聞かれたら after スタッフに: the visitor is the one asked, so what follows is advice to them
+# (スタッフに聞かれたら、予約番号を伝えてください), not a line for the agent to say.
+_STAFF_ASKED = re.compile(
+    r"(?:スタッフ|係員|係の者|店員|職員|駅員|乗務員|警備員|運転手|ドライバー|受付|フロント|ガイド|添乗員)"
+    r"(?:の方|さん)?(?:に|から)[^\s。!?、,\n]{0,2}$"
+)
+_ASKED = ("聞かれ", "尋ねられ", "質問され", "訊かれ", "問われ", "かれ", "られ", "され", "われ")
+
+
+def asked_by_staff(text: str, start: int) -> bool:
+    """A match that opens on being asked (聞かれたら…) by the staff: advice to the visitor."""
+    return text.startswith(_ASKED, start) and bool(
+        _STAFF_ASKED.search(text, max(0, start - 12), start)
+    )
