@@ -13,7 +13,7 @@ def team_badges(request: HttpRequest) -> dict[str, Any]:
     user = getattr(request, "user", None)
     if user is None or not is_reviewer(user):
         return context
-    from .selectors.team import assigned_count, unread_count
+    from .selectors.team import header_counts
 
-    context.update(assigned_count=assigned_count(user), unread_count=unread_count(user))
+    context["assigned_count"], context["unread_count"] = header_counts(user)
     return context

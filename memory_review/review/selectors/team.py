@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Q, QuerySet
+from django.db.models import F, Func, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from memory_review.extraction.models import Candidate
 from memory_review.roles import ROLES
@@ -42,6 +43,25 @@ def assigned_count(user: Any) -> int:
 
 def unread_count(user: Any) -> int:
     return Notification.objects.filter(user=user, read_at=None).count()
+
+
+def header_counts(user: Any) -> tuple[int, int]:
+    """``assigned_count`` and ``unread_count`` in one query: the header shows both on every page."""
+
+    def counted(qs: QuerySet[Any]) -> Coalesce:
+        return Coalesce(
+            Subquery(qs.order_by().annotate(n=Func(F("pk"), function="COUNT")).values("n")[:1]), 0
+        )
+
+    assigned = Assignment.objects.filter(assignee=OuterRef("pk")).filter(OPEN_ASSIGNMENT)
+    unread = Notification.objects.filter(user=OuterRef("pk"), read_at=None)
+    row = (
+        get_user_model()
+        .objects.filter(pk=user.pk)
+        .values_list(counted(assigned), counted(unread))
+        .first()
+    )
+    return (row[0], row[1]) if row else (0, 0)
 
 
 def notifications(user: Any, limit: int = 100) -> list[Notification]:

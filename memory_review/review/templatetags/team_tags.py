@@ -34,12 +34,14 @@ def team_panel(
     """Comments on an item, who it is assigned to, and the forms to change either."""
     target = Target(candidate=candidate, held=held, slug="" if candidate or held else slug)
     request = context.get("request")
+    assignable = target.assignable()
     return {
         "target": target,
         "comments": comments_for(target),
         "assignment": assignment_for(target),
-        "assignable": target.assignable(),
-        "colleagues": list(colleagues()),
+        "assignable": assignable,
+        # Only the assign forms list them (by name), and only for an open item.
+        "colleagues": list(colleagues().only("pk", "username")) if assignable else [],
         "me": getattr(request, "user", None),
         "next": request.get_full_path() if request is not None else "",
         "csrf_token": context.get("csrf_token"),

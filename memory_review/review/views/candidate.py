@@ -3,7 +3,7 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -23,7 +23,7 @@ from ..live import live_note, record_live_in
 from ..models import ReviewEvent
 from ..selectors import QueueFilters
 from ..text import redacted
-from .access import get_candidate_for_reviewer, wants_json
+from .access import candidate_to_decide, get_candidate_for_reviewer, wants_json
 
 
 def _filters(request: HttpRequest) -> QueueFilters:
@@ -53,7 +53,13 @@ def candidate_context(
     ):
         current = selectors.record_text(record) or candidate.target_snapshot
         diff = selectors.side_by_side(current, selectors.candidate_text(candidate))
-    restored = open_ and actions.restored_by_undo(candidate)
+    provenance = selectors.provenance(candidate)
+    # Only an undo brings a draft back: without one among the events, no need to look.
+    restored = (
+        open_
+        and any(e.action == ReviewEvent.Action.UNDO for e in provenance["events"])
+        and actions.restored_by_undo(candidate)
+    )
     is_gap = candidate.kind == Candidate.Kind.GAP
     initial = {
         "name": candidate.name,
@@ -116,7 +122,7 @@ def candidate_context(
         "is_open": open_,
         "first_approval": first,
         "needs_other_reviewer": bool(first and first.user_id == request.user.pk),
-        "provenance": selectors.provenance(candidate),
+        "provenance": provenance,
         "last_decision": None if open_ else actions.last_decision(candidate),
     }
 
@@ -161,6 +167,12 @@ def _after_decision(
     return redirect(url)
 
 
+def _named(pk: int) -> Candidate:
+    """The candidate a decision names, unread: the decision reads and locks its row once
+    (``lock_candidate``; a missing one is a 404) and the views need only its id."""
+    return Candidate(pk=pk)
+
+
 def _refused(request: HttpRequest, candidate: Candidate, error: Exception) -> HttpResponse:
     status = 409 if isinstance(error, actions.ReviewError) else 400
     if wants_json(request):
@@ -183,19 +195,21 @@ def _form_errors(form: Any) -> str:
 @reviewer_required
 def approve(request: HttpRequest, pk: int) -> HttpResponse:
     """Approve as is, or with the edited fields when the edit form is posted."""
-    candidate = get_candidate_for_reviewer(request, pk)
+    candidate = _named(pk)
     edits = None
     if "name" in request.POST:
         form = CandidateEditForm(request.POST)
         if not form.is_valid():
-            return _refused(request, candidate, ValueError(_form_errors(form)))
+            return _refused(request, candidate_to_decide(pk), ValueError(_form_errors(form)))
         edits = form.edits()
     try:
         event = actions.approve_candidate(candidate=candidate, reviewer=request.user, edits=edits)
+    except Candidate.DoesNotExist:
+        raise Http404(_("No such candidate.")) from None
     except actions.ReviewError as error:
         return _refused(request, candidate, error)
     # The title as decided: an edit made with the approval renames the candidate.
-    name = event.after.get("name", candidate.name)
+    name = event.after["name"]
     if event.action == event.Action.FIRST_APPROVAL:
         text = _("“%(name)s”: first approval recorded; a second reviewer must approve.") % {
             "name": name
@@ -215,19 +229,23 @@ def approve(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @reviewer_required
 def reject(request: HttpRequest, pk: int) -> HttpResponse:
-    candidate = get_candidate_for_reviewer(request, pk)
+    candidate = _named(pk)
     form = RejectForm(request.POST)
     if not form.is_valid():
-        return _refused(request, candidate, ValueError(_("Choose a reason for rejecting.")))
+        return _refused(
+            request, candidate_to_decide(pk), ValueError(_("Choose a reason for rejecting."))
+        )
     reason = form.reason_text()
     try:
-        actions.reject_candidate(candidate=candidate, reviewer=request.user, reason=reason)
+        event = actions.reject_candidate(candidate=candidate, reviewer=request.user, reason=reason)
+    except Candidate.DoesNotExist:
+        raise Http404(_("No such candidate.")) from None
     except actions.ReviewError as error:
         return _refused(request, candidate, error)
     return _after_decision(
         request,
         _("“%(name)s” rejected: %(reason)s.")
-        % {"name": candidate.name, "reason": form.reason_shown()},
+        % {"name": event.before["name"], "reason": form.reason_shown()},
         candidate,
     )
 
