@@ -78,7 +78,10 @@ def test_a_long_integer_in_a_record_is_stored_exactly(tmp_path):
                 "role": "assistant",
                 "content": None,
                 "tool_calls": [
-                    {"id": "c", "function": {"name": "f", "arguments": '{"n": 98765432109876543210}'}}
+                    {
+                        "id": "c",
+                        "function": {"name": "f", "arguments": '{"n": 98765432109876543210}'},
+                    }
                 ],
             },
             {"role": "tool", "tool_call_id": "c", "content": "ok"},
