@@ -117,6 +117,14 @@ CONVERSATION_INSERT = _insert_sql(
 )
 
 
+CONVERSATION_STATE = (
+    "SELECT id, external_id, message_count, content_hash, metadata FROM "
+    f"{connection.ops.quote_name(Conversation._meta.db_table)} "
+    "WHERE source_id = %s AND external_id IN "
+)
+"""The stored state of a source's conversations, by external id: append `(%s, ...)`."""
+
+
 def json_adapter() -> Callable[[str], Any] | None:
     """How serialised JSON text is passed for a JSON column on this database (None: as
     the text itself)."""

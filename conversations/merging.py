@@ -23,12 +23,14 @@ conversations already known; `conversations.storing` writes what it decided.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import DatabaseError
+from django.db import DatabaseError, connection
 
-from .models import Conversation, Message, Source
+from .bulkwrite import CONVERSATION_STATE
+from .models import Message, Source
 from .normalize import Item
 from .normalize import external_id as normalized_id
 from .summary import IngestSummary
@@ -101,9 +103,17 @@ class Merger:
         self.absent |= external_ids
         if not external_ids:
             return
-        for pk, external_id, count, last, metadata in Conversation.objects.filter(
-            source=self.source, external_id__in=external_ids
-        ).values_list("pk", "external_id", "message_count", "content_hash", "metadata"):
+        # Through the cursor: the ORM compiled each of the (up to a thousand) ids in turn.
+        wanted = list(external_ids)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                CONVERSATION_STATE + "(" + ", ".join(["%s"] * len(wanted)) + ")",
+                [self.source.pk, *wanted],
+            )
+            found = cursor.fetchall()
+        for pk, external_id, count, last, metadata in found:
+            if isinstance(metadata, str):  # JSON as text, as JSONField reads it
+                metadata = json.loads(metadata)
             self.absent.discard(external_id)
             states[external_id] = ConversationState(
                 external_id=external_id,

@@ -33,6 +33,8 @@ from .reader import iter_records
 from .records import Record
 
 MAX_EXTERNAL_ID = 255
+# Formats whose conversations span records: read through their `Collector`.
+COLLECTED = frozenset(f.NAME for f in formats.FORMATS if hasattr(f, "Collector"))
 
 compact_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 """Any JSON value as compact text (no spaces, non-ASCII kept): how content and metadata
@@ -159,7 +161,7 @@ class Normalizer:
             return
         self.formats[module.NAME] += 1
         try:
-            if hasattr(module, "Collector"):
+            if module.NAME in COLLECTED:
                 collector = self.collectors.get(module.NAME)
                 if collector is None:
                     collector = self.collectors[module.NAME] = module.Collector()

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import IO
 
 from .documents import CHUNK, iter_document
-from .records import RAW_KEEP, Record, parse_record
+from .records import RAW_KEEP, Record, parse_line
 
 
 def open_input(path: str | Path) -> IO[bytes]:
@@ -31,6 +31,10 @@ def open_input(path: str | Path) -> IO[bytes]:
     if handle.peek(2)[:2] == b"\x1f\x8b":
         return gzip.GzipFile(fileobj=handle, mode="rb")  # type: ignore[return-value]
     return handle
+
+
+# What a blank line may open with: nothing, or any byte `bytes.strip` strips.
+_BLANK_START = frozenset((b"", b" ", b"\t", b"\n", b"\r", b"\x0b", b"\x0c"))
 
 
 def iter_lines(
@@ -49,17 +53,11 @@ def iter_lines(
         raw = raw.rstrip(b"\r\n")
         if number == 1 and raw.startswith(codecs.BOM_UTF8):
             raw = raw[len(codecs.BOM_UTF8) :]
-        if not raw.strip():
+        # A record starts with `{` or `[`: only a line opening with a blank can be blank.
+        if raw[:1] in _BLANK_START and not raw.strip():
             yield Record(line=number, raw=raw, skip="blank_line")
             continue
-        record = Record(line=number, raw=raw)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            record.reason, record.detail = "invalid_utf8", str(exc)
-            yield record
-            continue
-        yield parse_record(record, text, max_depth)
+        yield parse_line(Record(line=number, raw=raw), raw, max_depth)
 
 
 def _overlong(stream: IO[bytes], number: int, head: bytes, limit: int) -> Record:

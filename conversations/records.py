@@ -19,6 +19,8 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
+from .fastjson import orjson_value
+
 # Raw text kept for a line over the size limit (the rest is summarised in `detail`).
 RAW_KEEP = 64 * 1024
 
@@ -53,6 +55,7 @@ def number_problem(exc: ValueError) -> str:
 
 
 _SUSPECT_STR = re.compile(r"\\u(?:0000|[dD][89a-fA-F])")
+_SUSPECT_BYTES = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])")
 ESCAPED_BYTES = re.compile("[\udc80-\udcff]")
 """Bytes that were not UTF-8, as `surrogateescape` decoding leaves them in text."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -143,6 +146,45 @@ def _decode(text: str) -> Any:
     return DECODER.decode(text)
 
 
+def parse_line(record: Record, raw: bytes, max_depth: int) -> Record:
+    """Parse one line of bytes into `record.obj`, or set the problem reason.
+
+    orjson reads the usual line straight from its bytes (`conversations.fastjson`);
+    where it would differ from `json` and on every error, the line goes through
+    `parse_record`, so values, reasons and details are the same.
+    """
+    parsed, obj = orjson_value(raw)
+    if parsed:
+        return _validate_bytes(record, obj, raw, max_depth)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        record.reason, record.detail = "invalid_utf8", str(exc)
+        return record
+    return parse_record(record, text, max_depth)
+
+
+def _validate_bytes(record: Record, obj: Any, raw: bytes, max_depth: int) -> Record:
+    """`validate` for a line still in bytes (its `{`, `[` and `\\u` escapes are ASCII,
+    so the counts and searches are the same as on its text)."""
+    if raw.count(b"{") + raw.count(b"[") > max_depth and _too_deep(obj, max_depth):
+        record.reason, record.detail = "too_deep", f"nested deeper than {max_depth}"
+        return record
+    if _SUSPECT_BYTES.search(raw):
+        bad = _unstorable(obj)
+        if bad:
+            record.reason, record.detail = bad, _UNSTORABLE_DETAIL[bad]
+            return record
+    record.obj = obj
+    return record
+
+
+_UNSTORABLE_DETAIL = {
+    "nul_character": "contains U+0000, which PostgreSQL cannot store",
+    "invalid_unicode": "contains an unpaired UTF-16 surrogate",
+}
+
+
 def parse_record(record: Record, text: str, max_depth: int) -> Record:
     """Parse `text` into `record.obj`, or set the problem reason."""
     try:
@@ -172,12 +214,7 @@ def validate(record: Record, obj: Any, text: str, max_depth: int) -> Record:
     if _SUSPECT_STR.search(text):
         bad = _unstorable(obj)
         if bad:
-            record.reason = bad
-            record.detail = (
-                "contains U+0000, which PostgreSQL cannot store"
-                if bad == "nul_character"
-                else "contains an unpaired UTF-16 surrogate"
-            )
+            record.reason, record.detail = bad, _UNSTORABLE_DETAIL[bad]
             return record
     record.obj = obj
     return record

@@ -26,7 +26,7 @@ from .bulkwrite import (
 )
 from .merging import ConversationState, Merger, NewMessage
 from .models import Conversation, IngestBatch, IngestProblem, Source
-from .normalize import Item, Output, Problem, compact_json
+from .normalize import Item, Output, Problem, compact_json, datetime_adapter
 from .records import storable_raw
 from .summary import IngestSummary
 
@@ -48,6 +48,8 @@ class Writer:
         self.problems: list[IngestProblem] = []
         self.merger = Merger(source, summary)
         self.json_param = json_adapter()
+        # What Django's adapt_datetimefield_value writes, without its per-call lookups.
+        self.adapt_datetime = datetime_adapter(connection.vendor == "sqlite")
 
     # Input side
 
@@ -129,7 +131,7 @@ class Writer:
         """Insert new conversations and set their primary keys."""
         if not new:
             return
-        adapt = connection.ops.adapt_datetimefield_value
+        adapt = self.adapt_datetime
         json_param = self.json_param or str
         rows = [
             (

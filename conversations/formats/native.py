@@ -28,6 +28,16 @@ def detect(obj: dict[str, Any]) -> bool:
 
 
 def parse_message(turn: Any, *, name: str = NAME) -> NormalizedMessage:
+    # Most turns: a known role and a string, which is one text block as it stands.
+    if type(turn) is dict:
+        role, content = turn.get("role"), turn.get("content")
+        if type(content) is str and type(role) is str and role in ROLES:
+            created = turn.get("created_at") or turn.get("timestamp")
+            return NormalizedMessage(
+                role,
+                [{"type": "text", "text": content}],
+                parse_timestamp(created) if created is not None else None,
+            )
     if not isinstance(turn, dict):
         raise FormatError("unknown_shape", f"a {name} message must be an object")
     role = turn.get("role")

@@ -6,9 +6,9 @@ Tool calls become `tool_use` blocks after the assistant's text, tool turns becom
 The call's `arguments` string is kept verbatim; `input` holds it parsed when it parses.
 """
 
-import json
 from typing import Any
 
+from ..fastjson import loads
 from .base import (
     FormatError,
     NormalizedConversation,
@@ -44,7 +44,7 @@ def _tool_use(call: Any) -> dict[str, Any]:
     function: dict[str, Any] = call["function"] if isinstance(call.get("function"), dict) else call
     arguments = function.get("arguments")
     try:
-        parsed = json.loads(arguments) if isinstance(arguments, str) else arguments
+        parsed = loads(arguments) if isinstance(arguments, str) else arguments
     except ValueError:
         parsed = None
     return {

@@ -6,9 +6,9 @@ become an assistant `tool_use` block (the value kept verbatim as `arguments`) an
 the first message; `tools` and other keys stay in metadata.
 """
 
-import json
 from typing import Any
 
+from ..fastjson import loads
 from .base import (
     FormatError,
     NormalizedConversation,
@@ -53,7 +53,7 @@ def _message(turn: Any) -> NormalizedMessage:
     created_at = parse_timestamp(created) if created is not None else None
     if speaker == "function_call":
         try:
-            call = json.loads(value)
+            call = loads(value)
         except ValueError:
             call = None
         name = call.get("name") if isinstance(call, dict) else None

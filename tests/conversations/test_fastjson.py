@@ -1,0 +1,96 @@
+"""JSON lines read by orjson come out exactly as the json module reads them: same values,
+same problems with the same details (conversations.fastjson)."""
+
+import json
+
+import pytest
+
+from conversations.fastjson import loads
+from conversations.ingest import ingest_file
+from conversations.models import Conversation, Message, Source
+from conversations.records import Record, parse_line, parse_record
+
+LINES = [
+    b'{"id": "a", "messages": [{"role": "user", "content": "hi"}]}',
+    b'{"a": 1, "b": 2, "a": 3}',
+    b'{"x": [1.5, -0.0, 1e5, 1E+2, 5e-324, 0.1, 123456789012345678, -922337203685477580]}',
+    b'{"big": 123456789012345678901234567890, "neg": -9223372036854775809}',
+    b'{"u": 18446744073709551615, "v": 18446744073709551616}',
+    b'{"text": "\\ud83d\\ude00 \\u2028 \\u00e9 \xe4\xbb\xa5\xe5\x90\x8e \\" \\\\ \\/"}',
+    b'{"nul": "a\\u0000b"}',
+    b'{"lone": "\\ud800"}',
+    b'{"reversed": "\\ude00\\ud83d"}',
+    b'{"escaped": "\\\\u0000 is not a NUL"}',
+    b'{"x": NaN}',
+    b'{"x": -Infinity}',
+    b'{"x": 1e400}',
+    b'{"x": 1}  ',
+    b'{"x": 1,}',
+    b'{"x": "tab\tinside"}',
+    b'{"x": "\xff"}',
+    b"[" * 70 + b"]" * 70,
+    b"[" * 2000 + b"]" * 2000,
+    b'{"x": 1} {"y": 2}',
+    b"",
+]
+
+
+def _outcome(record: Record) -> tuple:
+    return (record.reason, record.detail, json.dumps(record.obj), type(record.obj))
+
+
+@pytest.mark.parametrize("raw", LINES)
+def test_a_line_reads_as_the_json_module_reads_it(raw):
+    fast = parse_line(Record(line=1, raw=raw), raw, 64)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        assert (fast.reason, fast.detail) == ("invalid_utf8", str(exc))
+        return
+    slow = parse_record(Record(line=1, raw=raw), text, 64)
+    assert _outcome(fast) == _outcome(slow)
+
+
+def test_long_integers_are_kept_exact():
+    value = loads('{"n": 123456789012345678901234567890}')["n"]
+    assert value == 123456789012345678901234567890 and type(value) is int
+
+
+@pytest.mark.parametrize("text", ['{"a": 1', "NaN", '"\\ud800"', "", "[1e400]"])
+def test_loads_answers_as_json_loads_does(text):
+    try:
+        expected = repr(json.loads(text))
+    except ValueError as exc:
+        with pytest.raises(ValueError, match=None) as caught:
+            loads(text)
+        assert str(caught.value) == str(exc)
+    else:
+        assert repr(loads(text)) == expected
+
+
+@pytest.mark.django_db
+def test_a_long_integer_in_a_record_is_stored_exactly(tmp_path):
+    path = tmp_path / "log.jsonl"
+    record = {
+        "id": "big",
+        "messages": [
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [
+                    {
+                        "id": "c",
+                        "function": {"name": "f", "arguments": '{"n": 98765432109876543210}'},
+                    }
+                ],
+            },
+            {"role": "tool", "tool_call_id": "c", "content": "ok"},
+        ],
+        "metadata": {"order": 123456789012345678901234567890},
+    }
+    path.write_text(json.dumps(record) + "\n", "utf-8")
+    ingest_file(path, source=Source.objects.create(name="agent"))
+    conversation = Conversation.objects.get()
+    assert conversation.metadata["order"] == 123456789012345678901234567890
+    call = Message.objects.get(order=0).content[0]
+    assert call["input"] == {"n": 98765432109876543210}
