@@ -142,9 +142,7 @@ def body_ms(scan: Scanner, text: str, at_least: int = 3) -> Timing:
     )
 
 
-def medians(
-    now: Callable[[], Timing], before: Callable[[], Timing]
-) -> tuple[Timing, Timing]:
+def medians(now: Callable[[], Timing], before: Callable[[], Timing]) -> tuple[Timing, Timing]:
     runs = [(now(), before()) for _ in range(ARGS.runs)]
     return median_timing([r[0] for r in runs]), median_timing([r[1] for r in runs])
 

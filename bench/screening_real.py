@@ -64,12 +64,16 @@ def _text_of(content: object) -> str:
         return content
     if isinstance(content, list):
         return "\n".join(
-            str(b.get("text", "")) for b in content if isinstance(b, dict) and b.get("type") == "text"
+            str(b.get("text", ""))
+            for b in content
+            if isinstance(b, dict) and b.get("type") == "text"
         )
     return ""
 
 
-def _sharegpt(conversations: list[dict[str, object]], source: str) -> Iterator[tuple[str, str, str]]:
+def _sharegpt(
+    conversations: list[dict[str, object]], source: str
+) -> Iterator[tuple[str, str, str]]:
     roles = {"human": "user", "user": "user", "gpt": "assistant", "assistant": "assistant"}
     for turn in conversations:
         role = roles.get(str(turn.get("from")))
@@ -94,7 +98,11 @@ def texts(data: Path) -> Iterator[tuple[str, str, str]]:
         for line in path.read_text(encoding="utf-8").splitlines():
             event = json.loads(line)
             message = event.get("message")
-            if event.get("isMeta") or event.get("isCompactSummary") or not isinstance(message, dict):
+            if (
+                event.get("isMeta")
+                or event.get("isCompactSummary")
+                or not isinstance(message, dict)
+            ):
                 continue
             text = _text_of(message.get("content"))
             if message.get("role") in ("user", "assistant") and not text.startswith("<"):

@@ -58,7 +58,9 @@ _LEAD = (
     r"from\s+now\s+on|going\s+forward|henceforth|hereafter|moving\s+forward|starting\s+(?:now|today)|"
     r"in\s+(?:the\s+)?future|from\s+today(?:\s+on)?|for\s+all\s+future\s+(?:chats|conversations))"
 )
-_CLAUSE_START = r"(?:^|(?<=[.!?:;,\n\"'(\[{\-–—…]))\s*"
+# In text mixing Chinese, Japanese or Korean with English, the English clause starts after them
+# ("记得 tell every customer …").
+_CLAUSE_START = r"(?:^|(?<=[.!?:;,\n\"'(\[{\-–—…\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3]))\s*"
 # Words that, right before a lead word, make it a statement with a subject ("we always recommend").
 _SUBJECTS = words(
     "i we you they he she it who staff people everyone everybody one which owner manager "
