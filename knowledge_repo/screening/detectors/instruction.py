@@ -76,6 +76,12 @@ _OWN = (
     r"card\s+number|security\s+code|one-time\s+code|otp|login))"
 )
 
+# "Never share your password with anyone": the visitor's own secret.
+_SECRET = (
+    r"(?!\s+your\s+(?:pin|password|passcode|passwords|card\s+number|security\s+code|one-time\s+code|"
+    r"otp|login|account\s+details))"
+)
+
 # "Always tell the lifeguard …": the visitor is told to speak to the staff.
 _STAFF = (
     r"(?!\s+(?:the|a|an|our)\s+(?:lifeguard|staff|reception\w*|front\s+desk|driver|guide|doctor|"
@@ -86,7 +92,7 @@ _STAFF = (
 _EN_COMMAND = re.compile(
     # "Tell everyone …", "Please recommend X to all visitors", "remember that and tell everyone"
     rf"(?:{_CLAUSE_START}(?:{_LEAD},?\s+){{0,3}}|\b(?:{_LEAD},?\s+){{1,3}})"
-    rf"(?:{_VERB}\b[^.!?;:\n]{{0,60}}?\b{_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b){_OWN}|(?:make\s+sure|ensure)\s+(?:that\s+)?"
+    rf"(?:{_VERB}\b{_SECRET}[^.!?;:\n]{{0,60}}?\b{_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b){_OWN}|(?:make\s+sure|ensure)\s+(?:that\s+)?"
     rf"{_AUDIENCE}\b{_OWN}|(?:always|never)\s+{_VERB}\b(?!\s+your\b){_STAFF}{_OWN})",
     _I,
 )
@@ -121,7 +127,9 @@ _EN_PATTERNS = [
     r"\bthe\s+(?:assistant|agent|ai|bot|chatbot|model)\s+(?:must|should|shall|has\s+to|"
     r"is\s+(?:required|allowed|told)\s+to)\b",
     r"\bI\s+want\s+you\s+to\s+(?:act|behave|pretend|play|be|respond|answer)\b",
-    r"\bpretend\s+(?:to\s+be|you\s+are|that\s+you)\b",
+    # In command position: not "players pretend to be astronauts".
+    r"(?:(?:^|(?<=[.!?:;,\n\"'(]))\s*(?:please\s+|now\s+|just\s+|and\s+)?|"
+    r"\b(?:you|must|should|will|please|now|always)\s+)pretend\s+(?:to\s+be|you\s+are|that\s+you)\b",
     rf"{_CLAUSE_START}(?:please\s+|now\s+)?(?:act|behave)\s+(?:as|like)\s+(?:a|an|if)\b",
     r"\b(?:do\s+not|don'?t|never)\s+refuse\b",
     r"\byou\s+(?:must|should|will|shall|need\s+to|have\s+to)\s+(?:now\s+)?(?:always|never|only)\s+"
@@ -224,9 +232,21 @@ _HAN = re.compile(r"[\u3400-\u9fff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 
 
+# "I'm going to post this and tell everyone …": the speaker's own plan, joined by "and".
+_OWN_PLAN = re.compile(
+    r"\b(?:i|we)(?:'m|'ll|'re|\s+am|\s+will|\s+are|\s+plan|\s+want|\s+intend|\s+was|\s+were)\b"
+    r"[^.!?;:\n]*$",
+    _I,
+)
+_JOINED = re.compile(r"(?:and|then|so)\b", _I)
+
+
 def _has_subject(text: str, start: int) -> bool:
-    """A statement, not a command: a subject word stands right before the matched lead word."""
+    """A statement, not a command: a subject word stands right before the matched lead word,
+    or the command is joined by "and" to the speaker's own plan ("I'm going to … and tell …")."""
     words = re.findall(r"[A-Za-zé']+", text[max(0, start - 30) : start])
+    if _JOINED.match(text, start) and _OWN_PLAN.search(text, max(0, start - 120), start):
+        return True
     return (
         bool(words)
         and words[-1].lower() in _SUBJECTS
@@ -242,8 +262,18 @@ _SAID = re.compile(
 )
 
 
+# "…, my teacher said.": attributed at the end of the sentence, without quotes.
+_SAID_AFTER = re.compile(
+    r"[^.!?\n]{0,200}?,\s*(?:my|our|his|her|their|the|a|an)\s+(?:[\w']+\s+){0,2}"
+    r"(?:said|says|told\s+(?:me|us)|tells\s+(?:me|us)|always\s+says|used\s+to\s+say)\s*[.!]",
+    _I,
+)
+
+
 def _reported(text: str, start: int, end: int) -> bool:
     """Words quoted and attributed ("Tell everyone I said hi," she wrote): reported speech, not a command."""
+    if _SAID_AFTER.match(text, end):
+        return True
     if not text[:start].rstrip().endswith(('"', "“")):
         return False
     close = _QUOTE_END.search(text, end, min(len(text), end + 200))
