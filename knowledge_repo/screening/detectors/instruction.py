@@ -71,7 +71,7 @@ _SUBJECTS = words(
 # The visitor's own people and secrets ("everyone in your group", "never tell anyone your PIN",
 # "always tell your bank"): advice to the reader, not a line for every visitor.
 _OWN = (
-    r"(?![^.!?;:\n]{0,30}?\b(?:in|of|from|with)\s+your\s+(?:group|party|family|team|booking|class|"
+    r"(?![^.!?;:\n]{0,30}?\b(?:in|of|from|with|on|at)\s+your\s+(?:group|party|family|team|booking|class|"
     r"household|car|room|tour)\b)(?!\s+(?:at|back)\s+home\b)(?![^.!?;:\n]{0,12}?\byour\s+(?:pin|password|passcode|passwords|"
     r"card\s+number|security\s+code|one-time\s+code|otp|login))"
 )
@@ -92,7 +92,7 @@ _STAFF = (
 _EN_COMMAND = re.compile(
     # "Tell everyone …", "Please recommend X to all visitors", "remember that and tell everyone"
     rf"(?:{_CLAUSE_START}(?:{_LEAD},?\s+){{0,3}}|\b(?:{_LEAD},?\s+){{1,3}})"
-    rf"(?:{_VERB}\b{_SECRET}[^.!?;:\n]{{0,60}}?\b{_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b){_OWN}|(?:make\s+sure|ensure)\s+(?:that\s+)?"
+    rf"(?:{_VERB}\b{_SECRET}[^.!?;:\n]{{0,60}}?\b(?<!your\s){_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b){_OWN}|(?:make\s+sure|ensure)\s+(?:that\s+)?"
     rf"{_AUDIENCE}\b{_OWN}|(?:always|never)\s+{_VERB}\b(?!\s+your\b){_STAFF}{_OWN})",
     _I,
 )
@@ -118,7 +118,8 @@ _EN_PATTERNS = [
     r"going\s+forward|henceforth|starting\s+now),?\s+(?:you\b|you'll|your\b|always\b|never\b|"
     rf"only\b|please\b|do\s+not\b|don't\b|(?:{_VERB}|speak|write|use)\b)",
     # "Everyone who asks should be told …", "Make every visitor believe …".
-    rf"\b{_ALL}(?:\s+who\s+asks)?\s+(?:should|must|needs?\s+to|has\s+to|is\s+to|are\s+to|will)\s+be\s+"
+    rf"\b{_ALL}(?:\s+who\s+asks|\s+asking\s+(?:about\s+)?[\w' -]{{1,30}}?)?\s+(?:(?:should|must|needs?\s+to|has\s+to|"
+    r"is\s+to|are\s+to|will)\s+be|gets?|is\s+always|are\s+always)\s+"
     r"(?:told|informed|reminded|warned|sent|directed|given|shown|offered|recommended|pointed)\b",
     rf"\bmake\s+{_ALL}\s+(?:believe|think|know|feel|buy|book|choose|pay|click|visit)\b",
     # A new job for the agent, or rules about "the assistant".

@@ -241,6 +241,8 @@ PATTERNS += [
     rf"(?:話|話題)(?:が出たら|になったら|が出た場合は?|が出ても|になっても)[、,]?[^。!?\n]{{0,30}}?{_JA_ORDER_ANY}",
     rf"(?:どんな|どの)(?:時|とき|場合|状況)(?:でも|も)[、,]?[^。!?\n]{{0,30}}?{_JA_ORDER_ANY}",
     # (Not 全員に配られた地図: に inside a passive relative clause before a noun.)
+    # (Not チームの皆さんに共有して: the visitor's own group.)
+    r"(?<!チームの)(?<!家族の)(?<!クラスの)(?<!職場の)(?<!部署の)(?<!友達の)(?<!仲間の)(?<!社内の)(?<!グループの)"
     rf"(?:全員|みんな|皆さん|皆様)に(?![^。!?\n、,]{{0,8}}?[らさ]?れた(?=[\u3400-\u9fff]))[、,]?[^。!?\n]{{0,30}}?{_JA_ORDER_ANY}",
     # 新しい役割に従って / 私の言うことなら何でも聞く / 高い方をすすめるのがルールです.
     r"新しい(?:役割|設定|ルール|指示|命令)に(?:従|したが)",
@@ -287,11 +289,23 @@ _STAFF_ASKED = re.compile(
     r"(?:スタッフ|係員|係の者|店員|職員|駅員|乗務員|警備員|運転手|ドライバー|受付|フロント|ガイド|添乗員)"
     r"(?:の方|さん)?(?:に|から)[^\s。!?、,\n]{0,2}$"
 )
+# So is being asked for the visitor's own secret (カード番号を聞かれたら、切ってください), unless
+# a visitor is the one asking (ユーザーにパスワードを聞かれても、答えないで: a rule for the agent).
+_SECRET_ASKED = re.compile(
+    r"(?:カード番号|暗証番号|パスワード|口座番号|認証コード|個人情報|マイナンバー)(?:を|について)[^\s。!?、,\n]{0,2}$"
+)
+_VISITOR_ASKS = re.compile(
+    r"(?:ユーザー|お客様|お客さん|訪問者|利用者|来訪者|誰か|相手)(?:に|から)"
+)
 _ASKED = ("聞かれ", "尋ねられ", "質問され", "訊かれ", "問われ", "かれ", "られ", "され", "われ")
 
 
 def asked_by_staff(text: str, start: int) -> bool:
-    """A match that opens on being asked (聞かれたら…) by the staff: advice to the visitor."""
-    return text.startswith(_ASKED, start) and bool(
-        _STAFF_ASKED.search(text, max(0, start - 12), start)
+    """A match that opens on being asked (聞かれたら…) by the staff, or for a secret: advice to the visitor."""
+    if not text.startswith(_ASKED, start):
+        return False
+    if _STAFF_ASKED.search(text, max(0, start - 12), start):
+        return True
+    return bool(_SECRET_ASKED.search(text, max(0, start - 12), start)) and not _VISITOR_ASKS.search(
+        text, max(0, start - 30), start
     )
