@@ -72,7 +72,8 @@ _SUBJECTS = words(
 # "always tell your bank"): advice to the reader, not a line for every visitor.
 _OWN = (
     r"(?![^.!?;:\n]{0,30}?\b(?:in|of|from|with|on|at)\s+your\s+(?:group|party|family|team|booking|class|"
-    r"household|car|room|tour)\b)(?!\s+(?:at|back)\s+home\b)(?![^.!?;:\n]{0,12}?\byour\s+(?:pin|password|passcode|passwords|"
+    r"household|car|room|tour)\b)(?!\s+(?:at|back)\s+home\b)"
+    r"(?!\s+(?:you\s+know|you\s+meet|in\s+the\s+(?:group\s+)?chat|at\s+the\s+(?:\w+\s+)?(?:desk|counter|reception)))(?![^.!?;:\n]{0,12}?\byour\s+(?:pin|password|passcode|passwords|"
     r"card\s+number|security\s+code|one-time\s+code|otp|login))"
 )
 
@@ -265,8 +266,8 @@ _SAID = re.compile(
 
 # "…, my teacher said.": attributed at the end of the sentence, without quotes.
 _SAID_AFTER = re.compile(
-    r"[^.!?\n]{0,200}?,\s*(?:my|our|his|her|their|the|a|an)\s+(?:[\w']+\s+){0,2}"
-    r"(?:said|says|told\s+(?:me|us)|tells\s+(?:me|us)|always\s+says|used\s+to\s+say)\s*[.!]",
+    r"[^.!?\n]{0,200}?,\s*(?:(?:my|our|his|her|their|the|a|an)\s+)?(?:[\w']+\s+){0,2}"
+    r"(?:said|says|say|told\s+(?:me|us)|tells\s+(?:me|us)|always\s+says|used\s+to\s+say)\s*[.!]",
     _I,
 )
 
