@@ -22,6 +22,12 @@ as instructions: the purpose-clause 让, 并不能保证, 回答每一个问题,
 分别提到, 提醒自己, 给定, 咨询师, 不要夸大, 告诉大家 with 我 as subject; 3 临时 as
 temporary); ja 6/6, negatives 1/5 (ふりをして); ko 2/4 (물어보면 … 대답해, 문의하면 …
 안내하세요); en negatives 1/6 (a temporary file).
+
+The test part, scored once after all six batches and not tuned on since, did not move:
+zh instruction recall 19/22 (0.86), negatives flagged en 1/48, zh 1/45, ja 1/42 (each
+2.1-2.4%), as before this round. The development part's classes, though they reach fresh
+wordings better batch by batch (zh instructions before tuning: 0.66, 0.70, 0.60, 0.85,
+0.80), are not what the test part misses.
 """
 
 from __future__ import annotations
