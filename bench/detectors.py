@@ -37,6 +37,13 @@ PARSER.add_argument("--seconds", type=float, default=1.0, help="time per through
 PARSER.add_argument(
     "--runs", type=int, default=5, help="measurements of each figure (median shown)"
 )
+PARSER.add_argument(
+    "--part",
+    choices=("both", "dev", "none"),
+    default="both",
+    help="which parts to score: both, the development part only (to tune on: the test part "
+    "stays unread), or none (speed only)",
+)
 ARGS = PARSER.parse_args()
 
 Scanner = Callable[[str], Iterable[dict[str, object]]]
@@ -110,25 +117,37 @@ def report_part(name: str, examples: tuple[Example, ...], old: Scanner) -> None:
         print(f"  {lang}: fp {lfp}/{lneg} ({rate}); " + "; ".join(cells))
 
 
-def throughput(scan: Scanner, texts: list[str]) -> float:
-    done, started = 0, time.perf_counter()
+# Each speed figure is (CPU, wall): CPU time (time.process_time) is what the 60 ms check
+# reads, since wall time on a shared machine also counts other processes' turns.
+Timing = tuple[float, float]
+
+
+def throughput(scan: Scanner, texts: list[str]) -> Timing:
+    done, cpu, started = 0, time.process_time(), time.perf_counter()
     while time.perf_counter() - started < ARGS.seconds:
         for text in texts:
             scan(text)
         done += len(texts)
-    return done / (time.perf_counter() - started)
+    return done / (time.process_time() - cpu), done / (time.perf_counter() - started)
 
 
-def body_ms(scan: Scanner, text: str, at_least: int = 3) -> float:
-    runs, started = 0, time.perf_counter()
+def body_ms(scan: Scanner, text: str, at_least: int = 3) -> Timing:
+    runs, cpu, started = 0, time.process_time(), time.perf_counter()
     while time.perf_counter() - started < ARGS.seconds or runs < at_least:
         scan(text)
         runs += 1
-    return (time.perf_counter() - started) / runs * 1000
+    return (
+        (time.process_time() - cpu) / runs * 1000,
+        (time.perf_counter() - started) / runs * 1000,
+    )
 
 
-def medians(now: Callable[[], float], before: Callable[[], float]) -> tuple[float, float]:
+def medians(now: Callable[[], Timing], before: Callable[[], Timing]) -> tuple[Timing, Timing]:
     runs = [(now(), before()) for _ in range(ARGS.runs)]
+    return median_timing([r[0] for r in runs]), median_timing([r[1] for r in runs])
+
+
+def median_timing(runs: list[Timing]) -> Timing:
     return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
 
@@ -140,8 +159,10 @@ def body_of(texts: list[str], size: int) -> str:
 def main() -> None:
     old = load_baseline()
     print(f"Detector corpus: {len(DEV) + len(TEST)} sentences in {len(LANGS)} languages")
-    report_part("TEST (held out; the figures that count)", TEST, old)
-    report_part("DEV (tuned on)", DEV, old)
+    if ARGS.part == "both":
+        report_part("TEST (held out; the figures that count)", TEST, old)
+    if ARGS.part in ("both", "dev"):
+        report_part("DEV (tuned on)", DEV, old)
 
     texts = [e.text for e in DEV + TEST]
     body = body_of(texts, 40_000)
@@ -149,22 +170,27 @@ def main() -> None:
     # The machine is shared: each figure is the median of several runs, now and the
     # baseline measured alternately so both see the same load.
     print(f"\nSpeed, median of {ARGS.runs} alternating runs (the machine is shared and noisy):")
-    new_rate, old_rate = medians(
+    (new_rate, new_wall), (old_rate, old_wall) = medians(
         lambda: throughput(now_scan, texts), lambda: throughput(old, texts)
     )
     print(
-        f"Throughput (all detectors, one sentence a call): now {new_rate:,.0f} sentences/s, "
-        f"baseline {old_rate:,.0f} sentences/s (ratio {new_rate / old_rate:.2f})"
+        f"Throughput (all detectors, one sentence a call), CPU: now {new_rate:,.0f} sentences/s, "
+        f"baseline {old_rate:,.0f} sentences/s (ratio {new_rate / old_rate:.2f}); "
+        f"wall: now {new_wall:,.0f}, baseline {old_wall:,.0f}"
     )
-    new_ms, old_ms = medians(lambda: body_ms(now_scan, body), lambda: body_ms(old, body))
-    print(
-        f"40 KB body ({len(body):,} characters, ten languages): now {new_ms:.1f} ms, "
-        f"baseline {old_ms:.1f} ms (ratio {new_ms / old_ms:.2f})"
+    (new_ms, new_ms_wall), (old_ms, old_ms_wall) = medians(
+        lambda: body_ms(now_scan, body), lambda: body_ms(old, body)
     )
-    big_ms = statistics.median(body_ms(now_scan, big, at_least=1) for _ in range(3))
     print(
-        f"1 MB body (median of 3): now {big_ms:.0f} ms = {big_ms / new_ms:.1f}x the 40 KB body for "
-        f"{len(big) / len(body):.0f}x the length (linear: about {len(big) / len(body):.0f}x)"
+        f"40 KB body ({len(body):,} characters, ten languages), CPU: now {new_ms:.1f} ms, "
+        f"baseline {old_ms:.1f} ms (ratio {new_ms / old_ms:.2f}); "
+        f"wall: now {new_ms_wall:.1f} ms, baseline {old_ms_wall:.1f} ms"
+    )
+    big_ms, big_wall = median_timing([body_ms(now_scan, big, at_least=1) for _ in range(3)])
+    print(
+        f"1 MB body (median of 3), CPU: now {big_ms:.0f} ms = {big_ms / new_ms:.1f}x the 40 KB "
+        f"body for {len(big) / len(body):.0f}x the length (linear: about "
+        f"{len(big) / len(body):.0f}x); wall {big_wall:.0f} ms"
     )
 
 

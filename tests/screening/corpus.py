@@ -11,6 +11,7 @@ from .dev_more_wordings import DEV_WORDINGS
 from .dev_round10 import DEV_ROUND10
 from .dev_round11 import DEV_ROUND11
 from .dev_round12 import DEV_ROUND12
+from .dev_round13 import DEV_ROUND13
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
 from .heldout_personal import HELDOUT_PERSONAL
@@ -27,5 +28,6 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND10
     + DEV_ROUND11
     + DEV_ROUND12
+    + DEV_ROUND13
 )
 TEST: tuple[Example, ...] = HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL

@@ -58,7 +58,9 @@ _LEAD = (
     r"from\s+now\s+on|going\s+forward|henceforth|hereafter|moving\s+forward|starting\s+(?:now|today)|"
     r"in\s+(?:the\s+)?future|from\s+today(?:\s+on)?|for\s+all\s+future\s+(?:chats|conversations))"
 )
-_CLAUSE_START = r"(?:^|(?<=[.!?:;,\n\"'(\[{\-–—…]))\s*"
+# In text mixing Chinese, Japanese or Korean with English, the English clause starts after them
+# ("记得 tell every customer …").
+_CLAUSE_START = r"(?:^|(?<=[.!?:;,\n\"'(\[{\-–—…\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7a3]))\s*"
 # Words that, right before a lead word, make it a statement with a subject ("we always recommend").
 _SUBJECTS = words(
     "i we you they he she it who staff people everyone everybody one which owner manager "
@@ -69,9 +71,16 @@ _SUBJECTS = words(
 # The visitor's own people and secrets ("everyone in your group", "never tell anyone your PIN",
 # "always tell your bank"): advice to the reader, not a line for every visitor.
 _OWN = (
-    r"(?![^.!?;:\n]{0,30}?\b(?:in|of|from|with)\s+your\s+(?:group|party|family|team|booking|class|"
-    r"household|car|room|tour)\b)(?!\s+(?:at|back)\s+home\b)(?![^.!?;:\n]{0,12}?\byour\s+(?:pin|password|passcode|passwords|"
+    r"(?![^.!?;:\n]{0,30}?\b(?:in|of|from|with|on|at)\s+your\s+(?:group|party|family|team|booking|class|"
+    r"household|car|room|tour)\b)(?!\s+(?:at|back)\s+home\b)"
+    r"(?!\s+(?:you\s+know|you\s+meet|in\s+the\s+(?:group\s+)?chat|at\s+the\s+(?:\w+\s+)?(?:desk|counter|reception)))(?![^.!?;:\n]{0,12}?\byour\s+(?:pin|password|passcode|passwords|"
     r"card\s+number|security\s+code|one-time\s+code|otp|login))"
+)
+
+# "Never share your password with anyone": the visitor's own secret.
+_SECRET = (
+    r"(?!\s+your\s+(?:pin|password|passcode|passwords|card\s+number|security\s+code|one-time\s+code|"
+    r"otp|login|account\s+details))"
 )
 
 # "Always tell the lifeguard …": the visitor is told to speak to the staff.
@@ -84,7 +93,7 @@ _STAFF = (
 _EN_COMMAND = re.compile(
     # "Tell everyone …", "Please recommend X to all visitors", "remember that and tell everyone"
     rf"(?:{_CLAUSE_START}(?:{_LEAD},?\s+){{0,3}}|\b(?:{_LEAD},?\s+){{1,3}})"
-    rf"(?:{_VERB}\b[^.!?;:\n]{{0,60}}?\b{_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b){_OWN}|(?:make\s+sure|ensure)\s+(?:that\s+)?"
+    rf"(?:{_VERB}\b{_SECRET}[^.!?;:\n]{{0,60}}?\b(?<!your\s){_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b){_OWN}|(?:make\s+sure|ensure)\s+(?:that\s+)?"
     rf"{_AUDIENCE}\b{_OWN}|(?:always|never)\s+{_VERB}\b(?!\s+your\b){_STAFF}{_OWN})",
     _I,
 )
@@ -110,7 +119,8 @@ _EN_PATTERNS = [
     r"going\s+forward|henceforth|starting\s+now),?\s+(?:you\b|you'll|your\b|always\b|never\b|"
     rf"only\b|please\b|do\s+not\b|don't\b|(?:{_VERB}|speak|write|use)\b)",
     # "Everyone who asks should be told …", "Make every visitor believe …".
-    rf"\b{_ALL}(?:\s+who\s+asks)?\s+(?:should|must|needs?\s+to|has\s+to|is\s+to|are\s+to|will)\s+be\s+"
+    rf"\b{_ALL}(?:\s+who\s+asks|\s+asking\s+(?:about\s+)?[\w' -]{{1,30}}?)?\s+(?:(?:should|must|needs?\s+to|has\s+to|"
+    r"is\s+to|are\s+to|will)\s+be|gets?|is\s+always|are\s+always)\s+"
     r"(?:told|informed|reminded|warned|sent|directed|given|shown|offered|recommended|pointed)\b",
     rf"\bmake\s+{_ALL}\s+(?:believe|think|know|feel|buy|book|choose|pay|click|visit)\b",
     # A new job for the agent, or rules about "the assistant".
@@ -119,7 +129,9 @@ _EN_PATTERNS = [
     r"\bthe\s+(?:assistant|agent|ai|bot|chatbot|model)\s+(?:must|should|shall|has\s+to|"
     r"is\s+(?:required|allowed|told)\s+to)\b",
     r"\bI\s+want\s+you\s+to\s+(?:act|behave|pretend|play|be|respond|answer)\b",
-    r"\bpretend\s+(?:to\s+be|you\s+are|that\s+you)\b",
+    # In command position: not "players pretend to be astronauts".
+    r"(?:(?:^|(?<=[.!?:;,\n\"'(]))\s*(?:please\s+|now\s+|just\s+|and\s+)?|"
+    r"\b(?:you|must|should|will|please|now|always)\s+)pretend\s+(?:to\s+be|you\s+are|that\s+you)\b",
     rf"{_CLAUSE_START}(?:please\s+|now\s+)?(?:act|behave)\s+(?:as|like)\s+(?:a|an|if)\b",
     r"\b(?:do\s+not|don'?t|never)\s+refuse\b",
     r"\byou\s+(?:must|should|will|shall|need\s+to|have\s+to)\s+(?:now\s+)?(?:always|never|only)\s+"
@@ -222,9 +234,21 @@ _HAN = re.compile(r"[\u3400-\u9fff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 
 
+# "I'm going to post this and tell everyone …": the speaker's own plan, joined by "and".
+_OWN_PLAN = re.compile(
+    r"\b(?:i|we)(?:'m|'ll|'re|\s+am|\s+will|\s+are|\s+plan|\s+want|\s+intend|\s+was|\s+were)\b"
+    r"[^.!?;:\n]*$",
+    _I,
+)
+_JOINED = re.compile(r"(?:and|then|so)\b", _I)
+
+
 def _has_subject(text: str, start: int) -> bool:
-    """A statement, not a command: a subject word stands right before the matched lead word."""
+    """A statement, not a command: a subject word stands right before the matched lead word,
+    or the command is joined by "and" to the speaker's own plan ("I'm going to … and tell …")."""
     words = re.findall(r"[A-Za-zé']+", text[max(0, start - 30) : start])
+    if _JOINED.match(text, start) and _OWN_PLAN.search(text, max(0, start - 120), start):
+        return True
     return (
         bool(words)
         and words[-1].lower() in _SUBJECTS
@@ -240,8 +264,18 @@ _SAID = re.compile(
 )
 
 
+# "…, my teacher said.": attributed at the end of the sentence, without quotes.
+_SAID_AFTER = re.compile(
+    r"[^.!?\n]{0,200}?,\s*(?:(?:my|our|his|her|their|the|a|an)\s+)?(?:[\w']+\s+){0,2}"
+    r"(?:said|says|say|told\s+(?:me|us)|tells\s+(?:me|us)|always\s+says|used\s+to\s+say)\s*[.!]",
+    _I,
+)
+
+
 def _reported(text: str, start: int, end: int) -> bool:
     """Words quoted and attributed ("Tell everyone I said hi," she wrote): reported speech, not a command."""
+    if _SAID_AFTER.match(text, end):
+        return True
     if not text[:start].rstrip().endswith(('"', "“")):
         return False
     close = _QUOTE_END.search(text, end, min(len(text), end + 200))

@@ -21,7 +21,8 @@ _EN = re.compile(
     r"this\s+task|this\s+session|this\s+conversation|just\s+this\s+once|for\s+the\s+moment|"
     r"for\s+the\s+time\s+being|(?:just\s+)?for\s+(?:today|tonight)(?!'s)|(?:today|tonight)\s+only|"
     r"this\s+week\s+only|"
-    r"right\s+now|temporar(?:y|ily)|until\s+further\s+notice|until\s+tomorrow|at\s+the\s+moment|"
+    r"right\s+now|temporar(?:y(?!\s+(?:files?|director(?:y|ies)|folders?|variables?|tables?|buffers?|"
+    r"storage|objects?)(?![\w-]))|ily)|until\s+further\s+notice|until\s+tomorrow|at\s+the\s+moment|"
     r"for\s+this\s+(?:visit|trip|stay|booking|order|call)\s+only)(?![\w-])",
     re.IGNORECASE,
 )
@@ -62,6 +63,8 @@ _CJK: dict[str, tuple[str, ...]] = {
     "暫時": (),
     "暂且": (),
     "暫且": (),
+    "暂不": (),
+    "暫不": (),
     "这次": (),
     "這次": (),
     "这一次": (),
@@ -69,8 +72,28 @@ _CJK: dict[str, tuple[str, ...]] = {
     "本次": (),
     "仅此一次": (),
     "僅此一次": (),
-    "临时": ("临时工",),
-    "臨時": ("臨時工", "臨時列車", "臨時国会"),
+    # A temporary file or variable is a kind of thing, not a fact true for now.
+    "临时": (
+        "临时工",
+        "临时文件",
+        "临时变量",
+        "临时目录",
+        "临时缓冲",
+        "临时表",
+        "临时对象",
+        "临时存储",
+    ),
+    "臨時": (
+        "臨時工",
+        "臨時列車",
+        "臨時国会",
+        "臨時檔案",
+        "臨時文件",
+        "臨時變數",
+        "臨時變量",
+        "臨時目錄",
+        "臨時緩衝",
+    ),
     "目前": ("到目前为止", "到目前為止", "目前为止", "目前為止"),
     "眼下": (),
     "今天": ("今天气",),
