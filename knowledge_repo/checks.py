@@ -178,10 +178,15 @@ def scan_tree(
             todo[sha] = (parse_record(text, _slug(path)), text)
         except RecordFormatError:
             continue  # reported by the parse check
-    # A cold rescan screens thousands of files: scan_contents spreads them over the CPUs.
-    for (sha, (data, _)), raws in zip(
-        todo.items(), scan_contents(list(todo.values()), allowed), strict=True
-    ):
+    # A cold rescan screens thousands of files: scan_contents spreads them over the CPUs,
+    # and the near-duplicate scan (which needs every record) runs here meanwhile.
+    duplicates: list[Finding] = []
+    scanned = scan_contents(
+        list(todo.values()),
+        allowed,
+        meanwhile=lambda: duplicates.extend(near_duplicate_findings(root, summaries)),
+    )
+    for (sha, (data, _)), raws in zip(todo.items(), scanned, strict=True):
         cache.add(sha, data.valid_until, raws)
     cache.save()
     today = timezone.localdate()
@@ -192,7 +197,7 @@ def scan_tree(
             slug = _slug(path)
             found += [Finding(slug, *raw) for raw in entry.findings]
             found += _expired(slug, entry.valid_until, today)
-    found += near_duplicate_findings(root, summaries)
+    found += duplicates
     return sorted(found, key=lambda f: (f.slug, f.line, f.kind))
 
 

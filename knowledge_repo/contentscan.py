@@ -3,7 +3,9 @@
 A record file's findings depend on its text alone (no date, no other record),
 so a cold rescan of a large tree screens its files independently: past
 ``POOL_MIN`` files they are spread over worker processes, one per CPU, and
-the results come back in the order the files were given. Pure Python and no
+the results come back in the order the files were given. The workers are
+forked with the records in hand (nothing is pickled their way), and this
+process does other work of the checks meanwhile (the near-duplicate scan). Pure Python and no
 Django, so a worker needs nothing of the app but screening.
 """
 
@@ -14,7 +16,7 @@ import multiprocessing
 import os
 import re
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
@@ -71,6 +73,14 @@ def _scan_chunk(allowed: tuple[str, ...], records: list[tuple[RecordData, str]])
     return [content_findings(data, text, allowed=allowed) for data, text in records]
 
 
+_FORKED: Sequence[tuple[RecordData, str]] = ()
+"""The records of the scan in progress: forked workers inherit them instead of unpickling them."""
+
+
+def _scan_forked(allowed: tuple[str, ...], bounds: tuple[int, int]) -> list[list[Raw]]:
+    return _scan_chunk(allowed, list(_FORKED[bounds[0] : bounds[1]]))
+
+
 def pool_usable() -> bool:
     """Whether this process may fork workers: a platform that forks, and no other thread."""
     # Forking a process that runs other threads can leave a lock held forever in the child.
@@ -83,28 +93,45 @@ def scan_contents(
     *,
     workers: int | None = None,
     pool_min: int | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> list[list[Raw]]:
     """``content_findings`` of each (record, file text), in the order given.
 
     With ``pool_min`` (default ``POOL_MIN``) files or more, ``workers`` processes (default: one per
     CPU) share the work when this process may fork; the findings are the same
-    either way.
+    either way. ``meanwhile`` is other work of this process: it runs while the
+    workers screen (after the screening when there are none).
     """
+    global _FORKED
     allowed = tuple(allowed)
     workers = (os.cpu_count() or 1) if workers is None else workers
     pool_min = POOL_MIN if pool_min is None else pool_min
     if len(records) < pool_min or workers < 2 or not pool_usable():
-        return _scan_chunk(allowed, list(records))
+        found = _scan_chunk(allowed, list(records))
+        if meanwhile is not None:
+            meanwhile()
+        return found
     # A few chunks a worker: each is one message each way, and a slow chunk cannot stall the rest.
     size = -(-len(records) // (workers * 4))
-    chunks = [list(records[i : i + size]) for i in range(0, len(records), size)]
+    bounds = [(i, min(i + size, len(records))) for i in range(0, len(records), size)]
     context = multiprocessing.get_context("fork")
     # Objects the children inherit stay out of their collections: a collection touching
     # every inherited object would copy the parent's whole heap page by page.
     gc.freeze()
+    _FORKED = records
+    pool = ProcessPoolExecutor(workers, mp_context=context)
     try:
-        with ProcessPoolExecutor(workers, mp_context=context) as pool:
-            done = pool.map(partial(_scan_chunk, allowed), chunks)
-            return [found for chunk in done for found in chunk]
+        # Every worker is forked at the first submission (fork start method), records in hand.
+        done = pool.map(partial(_scan_forked, allowed), bounds)
+        _FORKED = ()
+        if meanwhile is not None:
+            meanwhile()
+        found = [found for chunk in done for found in chunk]
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
     finally:
+        _FORKED = ()
         gc.unfreeze()
+    pool.shutdown(wait=True)
+    return found

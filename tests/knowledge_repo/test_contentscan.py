@@ -1,5 +1,7 @@
 """A cold rescan spread over worker processes finds exactly what one process finds (issue 18)."""
 
+import multiprocessing
+
 import pytest
 
 from knowledge_repo import contentscan
@@ -52,6 +54,34 @@ def test_workers_find_what_one_process_finds_in_the_same_order(records):
     kinds = {raw[0] for found in alone for raw in found}
     assert {"personal_data", "instruction", "hidden_chars", "placeholder_body"} <= kinds
     assert [] in alone  # and the clean record stays clean
+
+
+@pytest.mark.parametrize("pool_min", [0, 10**9])
+def test_other_work_runs_once_beside_the_screening(records, pool_min):
+    if pool_min == 0 and not pool_usable():
+        pytest.skip("this process cannot fork workers")
+    calls = []
+    found = scan_contents(
+        records, (), workers=2, pool_min=pool_min, meanwhile=lambda: calls.append(len(calls))
+    )
+    assert calls == [0]
+    assert found == [content_findings(data, text, allowed=()) for data, text in records]
+
+
+def test_a_failure_beside_the_workers_stops_the_scan(records):
+    if not pool_usable():
+        pytest.skip("this process cannot fork workers")
+
+    def fail():
+        raise RuntimeError("near-duplicate state unreadable")
+
+    with pytest.raises(RuntimeError, match="unreadable"):
+        scan_contents(records, (), workers=2, pool_min=0, meanwhile=fail)
+    # No worker is left behind, and the next scan forks its own.
+    assert multiprocessing.active_children() == []
+    assert scan_contents(records, (), workers=2, pool_min=0) == [
+        content_findings(data, text, allowed=()) for data, text in records
+    ]
 
 
 def test_few_records_are_scanned_in_this_process(records):
