@@ -253,7 +253,7 @@ def _translate(text: str) -> tuple[str, str]:
     return "".join(parts), "".join(odd)
 
 
-_TOKEN = re.compile(r"[^\W\d_]+")
+_TOKEN = re.compile(r"[a-z]+(?![^\W\d_])|[^\W\d_]+")  # an ASCII word by the quick range
 _ASCII_TOKEN = re.compile(r"[a-z]+")  # _TOKEN on lower-case ASCII text: a range, not categories
 
 
