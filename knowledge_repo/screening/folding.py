@@ -209,8 +209,8 @@ def fold(text: str, *, hidden_as_space: bool = False) -> View:
     """
     if text.isascii() and not may_hide(text):
         return View(text)
-    translated = text.translate(_TABLE)
-    if _TABLE.irregular.isdisjoint(text):  # one character for one: offsets unchanged
+    translated, odd = _translate(text)
+    if _TABLE.irregular.isdisjoint(odd):  # one character for one: offsets unchanged
         return View(_map_lookalikes(translated))
     out: list[str] = []
     starts: list[int] = []
@@ -235,7 +235,25 @@ def fold(text: str, *, hidden_as_space: bool = False) -> View:
     return View(folded_text) if one_for_one else View(folded_text, starts)
 
 
-_TOKEN = re.compile(r"[^\W\d_]+")
+# Printable ASCII, tab, line feed and carriage return fold to themselves (_FoldTable.__missing__).
+_ODD_RUNS = re.compile(r"([^\t\n\r\x20-\x7e]+)")
+
+
+def _translate(text: str) -> tuple[str, str]:
+    """``text.translate(_TABLE)``, and a string holding every character that may not fold to itself.
+
+    A mostly-ASCII text (a few CJK words in English) translates only its few other runs:
+    str.translate reads a non-ASCII text character by character through the table.
+    """
+    parts = _ODD_RUNS.split(text, 8)
+    if len(parts) > 16:  # many runs (CJK prose): one translate of the whole text is cheaper
+        return text.translate(_TABLE), text
+    odd = parts[1::2]
+    parts[1::2] = [run.translate(_TABLE) for run in odd]
+    return "".join(parts), "".join(odd)
+
+
+_TOKEN = re.compile(r"[a-z]+(?![^\W\d_])|[^\W\d_]+")  # an ASCII word by the quick range
 _ASCII_TOKEN = re.compile(r"[a-z]+")  # _TOKEN on lower-case ASCII text: a range, not categories
 
 
