@@ -123,3 +123,34 @@ def test_a_cold_rescan_with_workers_gives_the_findings_of_one_without(kb, db, mo
     assert {"personal_data", "instruction", "hidden_chars", "placeholder_body"} <= {
         f[1] for f in alone
     }
+
+
+def test_the_pool_path_runs_even_in_a_threaded_suite():
+    # Earlier tests may leave threads behind (a live server, a committer), and then the tests above
+    # skip: run them again in a process of their own, so the pool path is never left untested.
+    if pool_usable():
+        pytest.skip("the tests above ran the pool path in this process")
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    child = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            __file__,
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-rs",
+            "-k",
+            "not threaded_suite",
+        ],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert child.returncode == 0, child.stdout[-3000:] + child.stderr[-3000:]
+    assert "skipped" not in child.stdout, child.stdout[-3000:]
