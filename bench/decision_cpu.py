@@ -10,7 +10,8 @@ median CPU (time.process_time) and wall time, and SQL queries per request
 ``--profile`` prints the top functions of a cProfile per request type.
 
 Usage: .venv/bin/python bench/decision_cpu.py [--cycles 120] [--postgres URL] [--profile]
-(BENCH_ROOT=/work/main /work/main/.venv/bin/python bench/decision_cpu.py measures main.)
+(BENCH_ROOT=<other checkout> <other checkout>/.venv/bin/python bench/decision_cpu.py measures
+another checkout, e.g. main, with this script.)
 """
 
 import argparse

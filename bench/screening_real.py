@@ -1,4 +1,4 @@
-"""How often the detectors flag real sentences: the conversation logs in /work/shared/data.
+"""How often the detectors flag real sentences: the conversation logs in ../shared/data.
 
 The logs are public chats between people and assistants (Chinese ShareGPT, an airline
 customer-service agent, coding-agent sessions, tool-calling demos). Almost every
@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from knowledge_repo import screening  # noqa: E402
 
 PARSER = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-PARSER.add_argument("--data", type=Path, default=Path("/work/shared/data"))
+PARSER.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
 PARSER.add_argument("--show", default="", help="print the flagged sentences of this kind")
 PARSER.add_argument("--lang", default="", help="with --show: only this language")
 PARSER.add_argument("--limit", type=int, default=200, help="with --show: at most this many")

@@ -5,7 +5,7 @@ Round 12's own wordings had stopped teaching anything (the development part
 stood at 1.00 recall and no false positives), so this round takes its
 negatives from another source: the share of real assistant and user sentences
 the detectors flag (bench/screening_real.py over the public logs in
-/work/shared/data, read at run time; no sentence is copied from them). The
+../shared/data, read at run time; no sentence is copied from them). The
 classes flagged there are paraphrased here in new wording: 让/要求/引导 + 他们/
 用户 as a purpose clause ("…，让用户离线也能看地图"), 并不能保证, 不要夸大,
 回答任何问题 said of what a tool can do, 问答环节, 给定, 推动, 分别提到, 咨询师,
