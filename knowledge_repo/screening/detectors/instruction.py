@@ -68,20 +68,22 @@ _SUBJECTS = words(
     "does did"
 )
 
+# The visitor's own secrets, which no one is to be told.
+_SECRETS = (
+    r"(?:pin|password|passcode|passwords|card\s+number|security\s+code|one-time\s+code|otp|login)"
+)
+
 # The visitor's own people and secrets ("everyone in your group", "never tell anyone your PIN",
 # "always tell your bank"): advice to the reader, not a line for every visitor.
 _OWN = (
     r"(?![^.!?;:\n]{0,30}?\b(?:in|of|from|with|on|at)\s+your\s+(?:group|party|family|team|booking|class|"
     r"household|car|room|tour)\b)(?!\s+(?:at|back)\s+home\b)"
-    r"(?!\s+(?:you\s+know|you\s+meet|in\s+the\s+(?:group\s+)?chat|at\s+the\s+(?:\w+\s+)?(?:desk|counter|reception)))(?![^.!?;:\n]{0,12}?\byour\s+(?:pin|password|passcode|passwords|"
-    r"card\s+number|security\s+code|one-time\s+code|otp|login))"
+    r"(?!\s+(?:you\s+know|you\s+meet|in\s+the\s+(?:group\s+)?chat|at\s+the\s+(?:\w+\s+)?(?:desk|counter|reception)))"
+    rf"(?![^.!?;:\n]{{0,12}}?\byour\s+{_SECRETS})"
 )
 
 # "Never share your password with anyone": the visitor's own secret.
-_SECRET = (
-    r"(?!\s+your\s+(?:pin|password|passcode|passwords|card\s+number|security\s+code|one-time\s+code|"
-    r"otp|login|account\s+details))"
-)
+_SECRET = rf"(?!\s+your\s+(?:{_SECRETS}|account\s+details))"
 
 # "Always tell the lifeguard …": the visitor is told to speak to the staff.
 _STAFF = (
