@@ -32,7 +32,7 @@ _VERB = (
     r"encourage|persuade|convince|insist|claim|announce|praise|obey|steer|call|blame|deny|apologi[sz]e)"
 )
 _AUDIENCE = (
-    r"(?:every(?:one|body)|every\s+(?:single\s+)?(?:visitor|user|customer|guest|caller|person|"
+    r"(?:every(?:one|body)|every\s+(?:single\s+)?(?:new\s+|returning\s+|future\s+)?(?:visitor|user|customer|guest|caller|person|"
     r"reader|client|one)|all\s+(?:of\s+)?(?:the\s+|your\s+)?(?:other\s+|future\s+|new\s+|later\s+)?"
     r"(?:visitors|users|customers|guests|callers|people|readers|clients)|each\s+(?:and\s+every\s+)?"
     r"(?:visitor|user|customer|guest|caller|person|reader|client)|any(?:one|body)|whoever\s+"
@@ -53,7 +53,7 @@ _CLAUSE_VERB = (
 # What may come before a command: adverbs, "please", "you must", "from now on", "and".
 _LEAD = (
     r"(?:please|kindly|always|never|also|just|now|then|and|so|simply|only|"
-    r"make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|don'?t\s+forget\s+to|"
+    r"make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|don'?t\s+forget\s+to|(?:could|would|can|will)\s+you|"
     r"you\s+(?:must|should|need\s+to|have\s+to|will|shall|are\s+to|'ll)|"
     r"from\s+now\s+on|going\s+forward|henceforth|hereafter|moving\s+forward|starting\s+(?:now|today)|"
     r"in\s+(?:the\s+)?future|from\s+today(?:\s+on)?|for\s+all\s+future\s+(?:chats|conversations))"
@@ -167,7 +167,7 @@ _EN_PATTERNS = [
     # A conditional command with a softer opener: "when people ask about X, simply say …".
     r"\b(?:whenever|if|when|next\s+time|any\s*time|each\s+time|every\s+time)\s+(?:someone|anyone|"
     r"somebody|anybody|a\s+(?:visitor|user|customer|guest|caller)|visitors|users|people|customers|"
-    r"guests|they)\s+(?:asks?|mentions?|wants?|inquires?|enquires?)\b[^.!?\n]{0,80}?,\s*"
+    r"guests|they)\s+(?:asks?|mentions?|wants?|inquires?|enquires?|brings?\s+up|raises?|complains?)\b[^.!?\n]{0,80}?,\s*"
     r"(?:(?:simply|just|always|please|then|you\s+(?:should|must|can|need\s+to|have\s+to))\s+){0,2}"
     rf"{_VERB}\b",
     # Prompt-format markers.
@@ -274,9 +274,17 @@ _SAID_AFTER = re.compile(
 )
 
 
+# As my grandmother used to say, 'Always …' / the coach tells his players: 'Never …'.
+_SAID_BEFORE = re.compile(
+    r"\b(?:said|says|say|wrote|writes|told|tells|reads|read|asked|asks|warned|warns)"
+    r"(?:\s+[\w']+){0,3}\s*[,:]\s*[\"“'‘]\s*$",
+    _I,
+)
+
+
 def _reported(text: str, start: int, end: int) -> bool:
     """Words quoted and attributed ("Tell everyone I said hi," she wrote): reported speech, not a command."""
-    if _SAID_AFTER.match(text, end):
+    if _SAID_AFTER.match(text, end) or _SAID_BEFORE.search(text, max(0, start - 60), start):
         return True
     if not text[:start].rstrip().endswith(('"', "“")):
         return False
