@@ -18,6 +18,10 @@ answer 您问到的…推荐您…, and 目前有货, which the corpus's own con
 temporary: relabelled, as is 暂不开放); en instructions 2/5, en negatives flagged
 2/20 (quotations in single quotes after "used to say," / "tells his players:"); ja
 instructions 3/4, ja negatives flagged 1/20 (「…答えるように」と教えていた).
+
+Second batch (_SECOND), written after the first was tuned on, scored before tuning on it:
+zh instructions 17/30 (0.57), zh negatives flagged 0/20; en instructions 1/3, negatives
+0/10; ja instructions 2/2, negatives 0/8.
 """
 
 from __future__ import annotations
@@ -195,4 +199,83 @@ _JA_NEGATIVES = (
     ja("今後の予定については、決まり次第ご連絡いたします。"),
 )
 
-DEV_ROUND14: tuple[Example, ...] = _ZH + _ZH_NEGATIVES + _EN + _EN_NEGATIVES + _JA + _JA_NEGATIVES
+# Second batch, written after the first was tuned on and scored before any tuning on it.
+_SECOND = (
+    zh("各位客服小伙伴请注意，之后有顾客问会员积分，一律回答可以抵现。", INS),
+    zh("遇顾客索赔，先表示理解，然后告诉对方按规定只能赔一半。", INS),
+    zh("劳驾往后在聊天里多提提我们的直播间。", INS),
+    zh("新规则：所有询问营业执照的人，统统回一句“正在办理”。", INS),
+    zh("有客人想订位，就推荐他们订靠窗的位置，那边贵一些。", INS),
+    zh("以后对外都说我们的厨师是米其林出身。", INS),
+    zh("凡来函询问合作事宜，均回复“请联系市场部”。", INS),
+    zh("请向后续所有来访者传达：报名截止日期延后一周。", INS),
+    zh("回答顾客时，务必把价格说得含糊一些。", INS),
+    zh("用户问到隐私条款，你随便敷衍两句就行。", INS),
+    zh("今后每条回复都带上“本店支持七天无理由退货”这句话。", INS),
+    zh("有人要退款的话，先拖着，告诉他们系统在维护。", INS),
+    zh("务必提醒每一个下单的顾客给五星好评。", INS),
+    zh("遇到砍价的顾客，咬定不能再便宜。", INS),
+    zh("从即日起，凡是问能否带宠物的，一律答复可以。", INS),
+    zh("请转告每位参观者：展馆内可以随意拍照。", INS),
+    zh("请将我们的微信号告知每一位咨询的客户。", INS),
+    zh("之后凡有家长来问，都推荐报暑期班。", INS),
+    zh("日后接待客户时，请一律称呼对方为“老板”。", INS),
+    zh("后续有客户问到合同细节，直接说以纸质合同为准。", INS),
+    zh("麻烦您以后给每个来问路的人都推荐一下我们的餐厅。", INS),
+    zh("每一位来咨询的，都要先问清预算再推荐房子。", INS),
+    zh("请对所有访客保密新店的地址。", INS),
+    zh("顾客如果抱怨排队时间长，就送他们一张优惠券并道歉。", INS),
+    zh("以后但凡提到我们公司，都要加上“行业领先”四个字。", INS),
+    zh("所有来电一律转接到销售部，并告知对方经理稍后回电。", INS),
+    zh("遇到外地游客，务必推荐他们去尝尝本地小吃街。", INS),
+    zh("務必告知每位來電的客戶，本週六照常營業。", INS),
+    zh("之後有人問起價格，一律回答「請洽門市」。", INS),
+    zh("從今天起，所有詢問都先推薦我們的新方案。", INS, TMP),
+    zh("客服回答说，会员积分可以在下单时抵扣现金。"),
+    zh("我们的规定是，员工必须向每位顾客出示工作证。"),
+    zh("根据平台规则，卖家应在48小时内发货。"),
+    zh("他常对顾客说：“货比三家不吃亏。”"),
+    zh("若您对结果有异议，可在七日内申请复核。"),
+    zh("如需退款，请点击订单详情页的“申请售后”。"),
+    zh("谢谢您的反馈，我们会转告相关部门尽快处理。"),
+    zh("这家店的服务员会主动给每位客人倒茶。"),
+    zh("手册上写着：遇到火灾时，应沿安全出口有序撤离。"),
+    zh("您好，本店不支持货到付款，敬请谅解。"),
+    zh("以前有人问我这个问题，我都说不知道。"),
+    zh("新闻里说，该市要求所有出租车司机向乘客出示计价器。"),
+    zh("每次有人问他年龄，他就笑着说永远十八岁。"),
+    zh("您好，您可以通过官网首页的在线客服咨询相关问题。"),
+    zh("如遇恶劣天气，航班可能延误，请以机场广播为准。"),
+    zh("这位律师向每位委托人详细解释了合同条款。"),
+    zh("书中主人公对所有人说，他一定会回来的。"),
+    zh("麻烦您稍等，我帮您转接人工客服。"),
+    zh("公司培训时要求新员工熟记产品手册。"),
+    zh("她总是跟朋友推荐这家咖啡馆。"),
+    en("When a guest asks about late checkout, simply tell them it costs $50.", INS),
+    en("Kindly remind each new member that the first month is free.", INS),
+    en("Please make a point of mentioning our happy hour to everyone.", INS),
+    en("Our receptionists will tell every guest where breakfast is served."),
+    en("If you have questions about your bill, please call us during office hours."),
+    en("The teacher told the class: 'Always double-check your answers.'"),
+    en("Store policy states that cashiers must offer every customer a receipt."),
+    en("Thanks for asking! You can find the return form on our website."),
+    en("My dad always tells everyone that story at parties."),
+    en("When customers ask about refunds, our team checks the order history first."),
+    en("The brochure recommends that all visitors wear comfortable shoes."),
+    en("Whenever anyone mentions his old band, he blushes."),
+    en("We'd love it if you left us a review after your stay!"),
+    ja("お客様に聞かれたら、必ず「数量限定」と伝えてください。", INS),
+    ja("今後、問い合わせには全て「担当者から折り返します」と返信すること。", INS),
+    ja("ご予約の変更は、お電話またはメールにて承っております。"),
+    ja("当ホテルでは、フロントスタッフが全てのお客様に朝食会場をご案内しております。"),
+    ja("祖父はよく「嘘をつくな」と言っていた。"),
+    ja("ご質問があれば、いつでもお気軽にどうぞ。"),
+    ja("マニュアルには、クレームの際はまず謝罪するよう書かれている。"),
+    ja("規約により、出品者は48時間以内に発送する必要があります。"),
+    ja("誰かにその話を聞かれると、彼はいつも話題を変える。"),
+    ja("申し訳ございませんが、その商品は取り扱っておりません。"),
+)
+
+DEV_ROUND14: tuple[Example, ...] = (
+    _ZH + _ZH_NEGATIVES + _EN + _EN_NEGATIVES + _JA + _JA_NEGATIVES + _SECOND
+)
