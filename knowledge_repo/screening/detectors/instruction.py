@@ -35,7 +35,7 @@ _AUDIENCE = (
     r"(?:every(?:one|body)|every\s+(?:single\s+)?(?:new\s+|returning\s+|future\s+)?(?:visitor|user|customer|guest|caller|person|"
     r"reader|client|one)|all\s+(?:of\s+)?(?:the\s+|your\s+)?(?:other\s+|future\s+|new\s+|later\s+)?"
     r"(?:visitors|users|customers|guests|callers|people|readers|clients)|each\s+(?:and\s+every\s+)?"
-    r"(?:visitor|user|customer|guest|caller|person|reader|client)|any(?:one|body)|whoever\s+"
+    r"(?:new\s+)?(?:visitor|user|customer|guest|caller|person|reader|client|member)|any(?:one|body)|whoever\s+"
     r"(?:asks|visits|comes|writes)|(?:other|future|later|new|the)\s+(?:visitors|users|customers|"
     r"guests|people|readers)|(?:visitors|users|customers|guests|callers)|the\s+(?:next|other)\s+"
     r"(?:visitor|user|customer|person)|them\s+all|people\s+who\s+ask)"
@@ -160,7 +160,7 @@ _EN_PATTERNS = [
     # customer know", "could you kindly inform all visitors", "I'd appreciate it if you told …".
     r"\b(?:it\s+would\s+be|it'?d\s+be|it\s+might\s+be|would\s+you|could\s+you|can\s+you|"
     r"i'?d\s+(?:appreciate|love|like)|i\s+would\s+(?:appreciate|love|like)|do\s+me\s+a\s+favou?r|"
-    r"feel\s+free\s+to|(?:it'?s\s+)?best\s+to|if\s+possible|if\s+you\s+could|kindly)\b"
+    r"feel\s+free\s+to|(?:it'?s\s+)?best\s+to|if\s+possible|if\s+you\s+could|kindly|make\s+a\s+point\s+of)\b"
     r"[^.!?\n]{0,40}?\b(?:tell|told|let|letting|inform|remind|mention|recommend|advis|say|said|"
     r"point|notif|warn|send|sent|shar|suggest|direct|encourag|promot|pass)\w*\b[^.!?;\n]{0,60}?"
     rf"\b{_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b)",
@@ -208,7 +208,7 @@ _EN_GATES = (
     "obey comply do",
     "password passwords passcode pin login credentials card cvv security code otp verification seed private",
     _CONDITION,
-    "would could can might d appreciate love like favour favor free best possible kindly",
+    "would could can might d appreciate love like favour favor free best possible kindly point",
     _CONDITION,
     "im system endoftext inst sys begin instruction",
     "system developer admin administrator operator override",
