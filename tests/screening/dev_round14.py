@@ -22,6 +22,12 @@ instructions 3/4, ja negatives flagged 1/20 (「…答えるように」と教�
 Second batch (_SECOND), written after the first was tuned on, scored before tuning on it:
 zh instructions 17/30 (0.57), zh negatives flagged 0/20; en instructions 1/3, negatives
 0/10; ja instructions 2/2, negatives 0/8.
+
+The test part, scored once after both batches and not tuned on: unchanged, zh instruction
+recall 19/22 (0.86), negatives flagged en 1/48, zh 1/45, ja 1/42 (2.1-2.4%). The fresh
+wordings of this round are caught (0.57-0.66 before tuning, 1.00 after) but are not the
+test part's misses; the real-log flags (bench/screening_real.py) are main's, sentence for
+sentence.
 """
 
 from __future__ import annotations
