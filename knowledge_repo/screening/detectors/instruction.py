@@ -16,7 +16,7 @@ import re
 
 from ..folding import Hit, gate, near_wide, tokens, words
 from . import instruction_intl
-from .instruction_cjk import JA_OTHER, ZH_OTHER, reported
+from .instruction_cjk import JA_OTHER, ZH_OTHER
 from .instruction_ja import asked_by_staff
 
 INSTRUCTION = "instruction"
@@ -274,17 +274,9 @@ _SAID_AFTER = re.compile(
 )
 
 
-# As my grandmother used to say, 'Always …' / the coach tells his players: 'Never …'.
-_SAID_BEFORE = re.compile(
-    r"\b(?:said|says|say|wrote|writes|told|tells|reads|read|asked|asks|warned|warns)"
-    r"(?:\s+[\w']+){0,3}\s*[,:]\s*[\"“'‘]\s*$",
-    _I,
-)
-
-
 def _reported(text: str, start: int, end: int) -> bool:
     """Words quoted and attributed ("Tell everyone I said hi," she wrote): reported speech, not a command."""
-    if _SAID_AFTER.match(text, end) or _SAID_BEFORE.search(text, max(0, start - 60), start):
+    if _SAID_AFTER.match(text, end):
         return True
     if not text[:start].rstrip().endswith(('"', "“")):
         return False
@@ -315,8 +307,6 @@ def find(text: str) -> list[Hit]:
         for pattern in wide:  # searched only near the CJK words of a mostly Latin text
             for m in near_wide(pattern, text):
                 if pattern is JA_OTHER and asked_by_staff(text, m.start()):
-                    continue
-                if reported(text, m.start(), m.end()):
                     continue
                 hits.append((m.start(), m.end(), "instruction-like text"))
     if not _ROLE_GATE.isdisjoint(words):
