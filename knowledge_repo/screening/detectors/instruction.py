@@ -32,10 +32,10 @@ _VERB = (
     r"encourage|persuade|convince|insist|claim|announce|praise|obey|steer|call|blame|deny|apologi[sz]e)"
 )
 _AUDIENCE = (
-    r"(?:every(?:one|body)|every\s+(?:single\s+)?(?:visitor|user|customer|guest|caller|person|"
+    r"(?:every(?:one|body)|every\s+(?:single\s+)?(?:new\s+|returning\s+|future\s+)?(?:visitor|user|customer|guest|caller|person|"
     r"reader|client|one)|all\s+(?:of\s+)?(?:the\s+|your\s+)?(?:other\s+|future\s+|new\s+|later\s+)?"
     r"(?:visitors|users|customers|guests|callers|people|readers|clients)|each\s+(?:and\s+every\s+)?"
-    r"(?:visitor|user|customer|guest|caller|person|reader|client)|any(?:one|body)|whoever\s+"
+    r"(?:new\s+)?(?:visitor|user|customer|guest|caller|person|reader|client|member)|any(?:one|body)|whoever\s+"
     r"(?:asks|visits|comes|writes)|(?:other|future|later|new|the)\s+(?:visitors|users|customers|"
     r"guests|people|readers)|(?:visitors|users|customers|guests|callers)|the\s+(?:next|other)\s+"
     r"(?:visitor|user|customer|person)|them\s+all|people\s+who\s+ask)"
@@ -53,7 +53,7 @@ _CLAUSE_VERB = (
 # What may come before a command: adverbs, "please", "you must", "from now on", "and".
 _LEAD = (
     r"(?:please|kindly|always|never|also|just|now|then|and|so|simply|only|"
-    r"make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|don'?t\s+forget\s+to|"
+    r"make\s+sure\s+(?:to|you)|be\s+sure\s+to|remember\s+to|don'?t\s+forget\s+to|(?:could|would|can|will)\s+you|"
     r"you\s+(?:must|should|need\s+to|have\s+to|will|shall|are\s+to|'ll)|"
     r"from\s+now\s+on|going\s+forward|henceforth|hereafter|moving\s+forward|starting\s+(?:now|today)|"
     r"in\s+(?:the\s+)?future|from\s+today(?:\s+on)?|for\s+all\s+future\s+(?:chats|conversations))"
@@ -160,14 +160,14 @@ _EN_PATTERNS = [
     # customer know", "could you kindly inform all visitors", "I'd appreciate it if you told …".
     r"\b(?:it\s+would\s+be|it'?d\s+be|it\s+might\s+be|would\s+you|could\s+you|can\s+you|"
     r"i'?d\s+(?:appreciate|love|like)|i\s+would\s+(?:appreciate|love|like)|do\s+me\s+a\s+favou?r|"
-    r"feel\s+free\s+to|(?:it'?s\s+)?best\s+to|if\s+possible|if\s+you\s+could|kindly)\b"
+    r"feel\s+free\s+to|(?:it'?s\s+)?best\s+to|if\s+possible|if\s+you\s+could|kindly|make\s+a\s+point\s+of)\b"
     r"[^.!?\n]{0,40}?\b(?:tell|told|let|letting|inform|remind|mention|recommend|advis|say|said|"
     r"point|notif|warn|send|sent|shar|suggest|direct|encourag|promot|pass)\w*\b[^.!?;\n]{0,60}?"
     rf"\b{_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b)",
     # A conditional command with a softer opener: "when people ask about X, simply say …".
     r"\b(?:whenever|if|when|next\s+time|any\s*time|each\s+time|every\s+time)\s+(?:someone|anyone|"
     r"somebody|anybody|a\s+(?:visitor|user|customer|guest|caller)|visitors|users|people|customers|"
-    r"guests|they)\s+(?:asks?|mentions?|wants?|inquires?|enquires?)\b[^.!?\n]{0,80}?,\s*"
+    r"guests|they)\s+(?:asks?|mentions?|wants?|inquires?|enquires?|brings?\s+up|raises?|complains?)\b[^.!?\n]{0,80}?,\s*"
     r"(?:(?:simply|just|always|please|then|you\s+(?:should|must|can|need\s+to|have\s+to))\s+){0,2}"
     rf"{_VERB}\b",
     # Prompt-format markers.
@@ -208,7 +208,7 @@ _EN_GATES = (
     "obey comply do",
     "password passwords passcode pin login credentials card cvv security code otp verification seed private",
     _CONDITION,
-    "would could can might d appreciate love like favour favor free best possible kindly",
+    "would could can might d appreciate love like favour favor free best possible kindly point",
     _CONDITION,
     "im system endoftext inst sys begin instruction",
     "system developer admin administrator operator override",
