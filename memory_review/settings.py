@@ -90,6 +90,7 @@ AUTHENTICATION_BACKENDS = [
 
 ROOT_URLCONF = "memory_review.urls"
 WSGI_APPLICATION = "memory_review.wsgi.application"
+FORM_RENDERER = "memory_review.formrender.WidgetRenderer"  # issue 21: no template per <option>
 
 TEMPLATES = [
     {
@@ -158,9 +159,8 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # whitenoise warns on every requ
 STATICFILES_DIRS = [p for p in [BASE_DIR / "static"] if p.is_dir()]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    # make serve collects static files with hashed names (cached forever,
-    # STATIC_MANIFEST=true); other non-DEBUG runs (benchmarks, check --deploy)
-    # have no manifest and serve compressed files by their plain names.
+    # make serve collects static files with hashed names (STATIC_MANIFEST=true, cached forever);
+    # other non-DEBUG runs (benchmarks, check --deploy) serve compressed files by plain name.
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG

@@ -100,3 +100,35 @@ def test_text_search_walks_the_queue_in_windows(alice, monkeypatch):
     third = selectors.queue_page(QueueFilters(q="blue"), alice, second.next_cursor)
     assert [c.pk for c in third.rows] == []
     assert third.next_cursor is None
+
+
+def test_releases_containing_lists_the_tags_holding_any_of_the_commits(kb):
+    """One git run for all commits; a commit git does not know leaves out only itself."""
+    import subprocess
+
+    from memory_review.review.selectors.candidate import releases_containing
+
+    def git(*args: str) -> str:
+        return subprocess.run(
+            ["git", "-c", "user.name=t", "-c", "user.email=t@example.org", *args],
+            cwd=kb,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+
+    kb.mkdir(parents=True)
+    git("init", "-q", "-b", "main")
+    shas = {}
+    for name, tag in (("a", "v1"), ("b", "v2")):
+        git("commit", "-q", "--allow-empty", "-m", name)
+        shas[name] = git("rev-parse", "HEAD")
+        git("tag", "-a", tag, "-m", tag)
+    git("checkout", "-q", "-b", "side", shas["a"])
+    git("commit", "-q", "--allow-empty", "-m", "c")
+    shas["c"] = git("rev-parse", "HEAD")
+    git("tag", "-a", "x3", "-m", "x3")
+    assert releases_containing([shas["a"]]) == ["v1", "v2", "x3"]
+    assert releases_containing([shas["b"], shas["c"]]) == ["v2", "x3"]
+    assert releases_containing([shas["b"], shas["b"]]) == ["v2"]
+    assert releases_containing(["0" * 40, shas["c"]]) == ["x3"]

@@ -158,14 +158,18 @@ def releases_containing(shas: list[str]) -> list[str]:
     except Exception:
         return []
     try:
-        names: set[str] = set()
-        for sha in shas:
-            try:
-                out = repo.git.tag("--contains", sha)
-            except Exception:
-                continue
-            names.update(line.strip() for line in out.splitlines() if line.strip())
-        return sorted(names)
+        # One git run for all of them (tags containing any); one each only when that
+        # fails, so that a commit git does not know leaves out only itself.
+        try:
+            outs = [repo.git.tag(*(f"--contains={sha}" for sha in dict.fromkeys(shas)))]
+        except Exception:
+            outs = []
+            for sha in shas:
+                try:
+                    outs.append(repo.git.tag("--contains", sha))
+                except Exception:
+                    continue
+        return sorted({line.strip() for out in outs for line in out.splitlines() if line.strip()})
     finally:
         repo.close()
 
