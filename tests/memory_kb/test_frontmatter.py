@@ -2,7 +2,6 @@
 
 import pytest
 import yaml
-
 from memory_kb.frontmatter import read_front_matter
 from memory_kb.recordfile import RecordData, parse_record, render_record, split_front_matter
 
