@@ -111,9 +111,12 @@ def scan_contents(
         if meanwhile is not None:
             meanwhile()
         return found
+    # The first file is screened here: screening's one-time setup (patterns, allow-list)
+    # then happens once, before the fork, instead of once in every worker.
+    first = _scan_chunk(allowed, list(records[:1]))
     # A few chunks a worker: each is one message each way, and a slow chunk cannot stall the rest.
-    size = -(-len(records) // (workers * 4))
-    bounds = [(i, min(i + size, len(records))) for i in range(0, len(records), size)]
+    size = max(1, -(-(len(records) - 1) // (workers * 4)))
+    bounds = [(i, min(i + size, len(records))) for i in range(1, len(records), size)]
     context = multiprocessing.get_context("fork")
     # Objects the children inherit stay out of their collections: a collection touching
     # every inherited object would copy the parent's whole heap page by page.
@@ -126,7 +129,7 @@ def scan_contents(
         _FORKED = ()
         if meanwhile is not None:
             meanwhile()
-        found = [found for chunk in done for found in chunk]
+        found = first + [found for chunk in done for found in chunk]
     except BaseException:
         pool.shutdown(wait=True, cancel_futures=True)
         raise

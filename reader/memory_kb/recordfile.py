@@ -24,6 +24,8 @@ from typing import Any
 
 import yaml
 
+from .frontmatter import read_front_matter
+
 RECORD_TYPES = ("user", "feedback", "project", "reference")
 RECORDS_DIR = "records"
 INDEX_FILE = "MEMORY.md"
@@ -168,8 +170,11 @@ def split_front_matter(text: str) -> tuple[str, str]:
 def parse_record(text: str, slug: str) -> RecordData:
     """Parse a record file; raises RecordFormatError with the reason."""
     front, body = split_front_matter(text)
+    # The writer's own shape is read without YAML, to the same values; anything else by YAML.
+    meta = read_front_matter(front)
     try:
-        meta = yaml.load(front, Loader=_SafeLoader) if front.strip() else {}  # noqa: S506
+        if meta is None:
+            meta = yaml.load(front, Loader=_SafeLoader) if front.strip() else {}  # noqa: S506
     except yaml.YAMLError as exc:
         raise RecordFormatError(f"the front matter is not valid YAML: {exc}") from exc
     if not isinstance(meta, dict):
