@@ -6,7 +6,7 @@ forms, three selects) that was more CPU than the rest of the page's markup
 (issue 21). ``WidgetRenderer`` writes the same HTML as Django's own templates
 for the plain widgets (input types, textarea, select and its options) and
 hands any other template, or a template an app overrides, to Django's
-template renderer. ``tests/review/test_formrender.py`` compares both outputs
+template renderer. ``tests/memory_review/test_formrender.py`` compares both outputs
 over every form of the app.
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import django
 from django.forms.renderers import DjangoTemplates
 from django.template import Context
 from django.template.base import render_value_in_context
@@ -126,8 +127,7 @@ class WidgetRenderer(DjangoTemplates):
         return {name: writer for name, writer in writers.items() if self.is_djangos(name)}
 
     def is_djangos(self, template_name: str) -> bool:
-        import django
-
+        """Whether the template in force for this name is Django's own file."""
         origin = self.get_template(template_name).origin.name
         return origin.startswith(django.__path__[0])
 

@@ -81,8 +81,10 @@ def label_of(conv: LabelledConversation, across_languages: bool) -> str:
 CALIBRATION_BETA = 0.5
 
 
-def pair_f1(groups: list[list[Member]], across_languages: bool = False, beta: float = 1.0) -> float:
-    """Pairwise F1 (F-beta) of "same question" over the grouped gaps (labels from the set)."""
+def pair_f_beta(
+    groups: list[list[Member]], across_languages: bool = False, beta: float = 1.0
+) -> float:
+    """Pairwise F-beta (F1 by default) of "same question" over the grouped gaps (labels from the set)."""
     label = {id(c): label_of(conv, across_languages) for g in groups for conv, c in g}
     question = {id(c): conv.question for g in groups for conv, c in g}
     group_of = {id(c): n for n, g in enumerate(groups) for _, c in g}
@@ -116,7 +118,7 @@ def calibrate(
     scores = [
         (
             t,
-            pair_f1(
+            pair_f_beta(
                 group_outcomes(report, t, embedder=embedder, weight=weight),
                 across_languages,
                 CALIBRATION_BETA,
