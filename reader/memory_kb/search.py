@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import re
 import sys
+import unicodedata
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -84,12 +85,93 @@ _STOPWORDS = frozenset(
         "with",
         "you",
         "your",
+        # Articles, particles and question words of Spanish, Portuguese, French,
+        # German and Italian: a visitor's question in those languages shares its
+        # content words with a record's keys, not these (accents are folded first).
+        "al",
+        "como",
+        "con",
+        "cual",
+        "cuando",
+        "cuanto",
+        "cuantos",
+        "cuantas",
+        "del",
+        "de",
+        "donde",
+        "el",
+        "en",
+        "es",
+        "hay",
+        "la",
+        "las",
+        "lo",
+        "los",
+        "mi",
+        "mis",
+        "para",
+        "por",
+        "puedo",
+        "que",
+        "se",
+        "su",
+        "sus",
+        "tiene",
+        "tienen",
+        "un",
+        "una",
+        "y",
+        "da",
+        "das",
+        "dos",
+        "em",
+        "na",
+        "os",
+        "um",
+        "uma",
+        "au",
+        "aux",
+        "ce",
+        "comment",
+        "combien",
+        "des",
+        "du",
+        "est",
+        "il",
+        "je",
+        "le",
+        "les",
+        "ou",
+        "quel",
+        "quelle",
+        "vous",
+        "der",
+        "die",
+        "dem",
+        "den",
+        "ein",
+        "eine",
+        "ich",
+        "ist",
+        "sie",
+        "und",
+        "wie",
+        "wo",
+        "di",
+        "gli",
+        "il",
+        "nel",
+        "nelle",
+        "per",
     ]
 )
 
 
 def _stem(word: str) -> str:
-    # Deliberately crude: enough that "tests" finds "test" and "testing" finds "test".
+    # Deliberately crude: enough that "tests" finds "test" and "testing" finds "test",
+    # and the Spanish plural "habitaciones" its singular "habitación" (accents folded).
+    if len(word) > 6 and word.endswith("iones"):
+        return word[:-2]
     if len(word) > 5 and word.endswith("ing"):
         return word[:-3]
     if len(word) > 4 and word.endswith("ies"):
@@ -109,11 +191,34 @@ _ASCII_SEPARATORS = bytes(c if (97 <= c <= 122 or 48 <= c <= 57) else 32 for c i
 _RUN_TERMS: dict[str, tuple[str, ...]] = {}
 
 
+# A run of Chinese, Japanese or Korean is cut where its script changes and at Chinese
+# particles; runs of hiragana (Japanese grammar: "ありますか", "できますか") are dropped, so
+# a question's bigrams are of its content words ("ホテル", "部屋", "ペット").
+_CJK_PIECE = re.compile(
+    "[\u3040-\u309f]+|[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]+|[^\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f吗呢吧的了么]+"
+)
+_HIRAGANA = re.compile("[\u3040-\u309f]")
+
+
+def _fold(word: str) -> str:
+    # Accents folded ("habitación" = "habitacion"), so a visitor who leaves them off still matches.
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
 def _run_terms(run: str) -> tuple[str, ...]:
     if _CJK_CHAR.match(run):
-        if len(run) == 1:
-            return (run,)
-        return tuple(run[i : i + 2] for i in range(len(run) - 1))
+        terms: list[str] = []
+        for piece in _CJK_PIECE.findall(run):
+            if _HIRAGANA.match(piece):
+                continue
+            if len(piece) == 1:
+                terms.append(piece)
+            else:
+                terms.extend(piece[i : i + 2] for i in range(len(piece) - 1))
+        return tuple(terms)
+    run = _fold(run)
     if run in _STOPWORDS or (len(run) == 1 and not run.isdigit()):
         return ()
     return (_stem(run),)
@@ -141,8 +246,10 @@ def tokenize(text: str) -> list[str]:
 
 
 _K1 = 1.2
+_UNKNOWN_BIGRAM_SHARE = 0.5
 _B = 0.75
-_FORMAT = 2
+# 3: accents folded, more languages' stop words, CJK runs cut at script changes.
+_FORMAT = 3
 
 
 class SearchIndex:
@@ -151,7 +258,8 @@ class SearchIndex:
     ``relevance`` is the share of the query's weight a document matches: the
     BM25 score divided by the score of an ideal document that matched every
     query term fully, where a term no document has counts as rare as the
-    rarest known term. It lies in [0, 1), does not grow with the size of the
+    rarest known term (a Chinese or Japanese bigram no document has, half as
+    much). It lies in [0, 1), does not grow with the size of the
     knowledge base, and drops when most of a question is about something the
     knowledge base does not hold — the basis of the minimum score.
     """
@@ -263,7 +371,14 @@ class SearchIndex:
         total = 0.0
         for term in set(tokenize(query)):
             df = self._df(term)
-            idf = self._idf(df) if df is not None else self._idf_unknown
+            if df is not None:
+                idf = self._idf(df)
+            elif len(term) == 2 and _CJK_CHAR.match(term):
+                # About half the bigrams of a run of Chinese or Japanese words straddle two
+                # words: one no record holds is as likely a seam as a word nobody wrote about.
+                idf = self._idf_unknown * _UNKNOWN_BIGRAM_SHARE
+            else:
+                idf = self._idf_unknown
             total += idf * (_K1 + 1)
         return total
 
