@@ -161,6 +161,8 @@ def _map_lookalikes(folded: str) -> str:
     at = 0
     for start, end in lines(folded, _CYR_GREEK_RE):
         line = folded[start:end]
+        if _LATIN_LETTER.search(line) is None:
+            continue  # no Latin letter: neither mostly Latin nor any mixed word (Russian stays)
         out.append(folded[at:start])
         if len(_LATIN_LETTER.findall(line)) > len(_CONTEXTUAL.findall(line)):
             out.append(line.translate(_CYR_GREEK_TABLE))
