@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import heapq
+import json
 import logging
 import sqlite3
 from collections import Counter
@@ -170,18 +171,38 @@ def _recompute(
 
 
 def _cold(db: sqlite3.Connection, wanted: dict[str, str], threshold: float) -> None:
-    """Every record from scratch, in memory, then stored."""
+    """Every record from scratch, in memory, then stored in bulk."""
     tokens = {slug: sorted(match_tokens(text)) for slug, text in wanted.items()}
     df: Counter[str] = Counter(t for ts in tokens.values() for t in ts)
-    limit = common_limit(len(wanted))
-    db.executemany("INSERT INTO record (slug, text) VALUES (?, ?)", wanted.items())
+    pools = _cold_pools(tokens, df, common_limit(len(wanted)))
+    results = {slug: _best(wanted[slug], pools[slug], wanted, threshold) for slug in sorted(tokens)}
+    # Into empty tables, rows in key order and the secondary indexes built after them (one
+    # sort each): ~3x cheaper than keeping every index up to date row by row.
+    db.execute("DROP INDEX IF EXISTS posting_slug")
+    db.execute("DROP INDEX IF EXISTS pool_member")
     db.executemany(
-        "INSERT INTO posting (token, slug) VALUES (?, ?)",
-        ((t, s) for s, ts in tokens.items() for t in ts),
+        "INSERT INTO record (slug, text, other, score, last_shared, last_slug, full)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(slug, wanted[slug], *row) for slug, (_, row) in results.items()],
     )
-    db.executemany("INSERT INTO df (token, n) VALUES (?, ?)", df.items())
-    pools = _cold_pools(tokens, df, limit)
-    _store(db, {slug: _best(wanted[slug], pools[slug], wanted, threshold) for slug in tokens})
+    # Postings and pools are ten times as many rows: SQLite unpacks each record's lists itself.
+    db.execute("CREATE TEMP TABLE held (slug TEXT, tokens TEXT, pool TEXT)")
+    db.executemany(
+        "INSERT INTO held (slug, tokens, pool) VALUES (?, ?, ?)",
+        [(slug, json.dumps(tokens[slug]), json.dumps(pool)) for slug, (pool, _) in results.items()],
+    )
+    db.execute(
+        "INSERT INTO posting (token, slug) SELECT j.value, h.slug FROM held h, json_each(h.tokens) j"
+        " ORDER BY j.value, h.slug"
+    )
+    db.execute(
+        "INSERT INTO pool (slug, member) SELECT h.slug, j.value FROM held h, json_each(h.pool) j"
+        " ORDER BY h.slug, j.value"
+    )
+    db.execute("DROP TABLE held")
+    db.execute("INSERT INTO df (token, n) SELECT token, COUNT(*) FROM posting GROUP BY token")
+    db.execute("CREATE INDEX posting_slug ON posting (slug, token)")
+    db.execute("CREATE INDEX pool_member ON pool (member)")
 
 
 _BLOCK = 1000

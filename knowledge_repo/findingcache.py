@@ -77,7 +77,11 @@ class FindingCache:
         if sha not in self.entries:
             entry = Entry(valid_until, tuple(findings))
             self.entries[sha] = entry
-            self._new.append(json.dumps([sha, valid_until, entry.findings], ensure_ascii=False))
+            if valid_until is None and not entry.findings and len(sha) == 40 and sha.isalnum():
+                # What json.dumps writes for it, without JSON: most blobs hold nothing.
+                self._new.append(f'["{sha}{_CLEAN_END}')
+            else:
+                self._new.append(json.dumps([sha, valid_until, entry.findings], ensure_ascii=False))
 
     def save(self) -> None:
         if self._new and self.path.parent.exists():

@@ -89,6 +89,11 @@ MARKER_GATE = ("TODO", "TBD", "TBA", "FIXME", "XXX")
 LOREM_GATE = ("lorem", "dolor")
 GENERATED_GATE = ("visitor", "check", "write the answer", "keep only what")
 _PUNCT = re.compile(r"[\W_]+")
+_LONGEST_ONLY = max(map(len, _ONLY))
+# Text with more ASCII letters and digits than the longest entry of _ONLY: its key is longer
+# than any entry, since each of them stays one character of the key (NFKD, dropping marks,
+# case folding and _PUNCT leave ASCII letters and digits as they are).
+_PAST_ONLY = re.compile(rf"(?:[^A-Za-z0-9]*[A-Za-z0-9]){{{_LONGEST_ONLY + 1}}}")
 _TRAILING = re.compile(r"[\s?？!！。.…:;,]+$")
 
 
@@ -139,11 +144,13 @@ def field_problem(name: str, value: str) -> str | None:
     text = value.strip()
     if not text:
         return f"the {name} is empty" if name == "body" else None
-    key = _key(text)
-    if not key:
-        return f"the {name} is only punctuation ({text[:20]!r})"
-    if key in _ONLY:
-        return f"the {name} is a placeholder ({text[:40]!r})"
+    # Most fields are sentences: their key need not be built to know it is no _ONLY entry.
+    if not _PAST_ONLY.match(text):
+        key = _key(text)
+        if not key:
+            return f"the {name} is only punctuation ({text[:20]!r})"
+        if key in _ONLY:
+            return f"the {name} is a placeholder ({text[:40]!r})"
     marker = MARKER.search(text) if any(m in text for m in MARKER_GATE) else None
     if marker:
         return f"the {name} carries a placeholder marker ({marker.group(0)})"
