@@ -280,9 +280,18 @@ _SAID_AFTER = re.compile(
 )
 
 
+# "…used to say, 'Always tell people…'" / "tells his players: 'Never let…'": a quotation opened
+# right after the words that attribute it.
+_SAID_BEFORE = re.compile(
+    r"\b(?:said|says|wrote|writes|told|tells|asked|asks|replied|shouted|used\s+to\s+say|would\s+say)"
+    r"(?:\s+(?:me|us|him|her|them|(?:his|her|their|my|our|the)\s+\w+))?\s*[,:]?\s*['\"“‘]\s*$",
+    _I,
+)
+
+
 def _reported(text: str, start: int, end: int) -> bool:
     """Words quoted and attributed ("Tell everyone I said hi," she wrote): reported speech, not a command."""
-    if _SAID_AFTER.match(text, end):
+    if _SAID_AFTER.match(text, end) or _SAID_BEFORE.search(text[max(0, start - 60) : start]):
         return True
     if not text[:start].rstrip().endswith(('"', "“")):
         return False
