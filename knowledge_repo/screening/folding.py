@@ -133,9 +133,7 @@ class View:
         piece = self.text[start:end] if text is None else text
         if self.starts is None:
             return View(piece, list(range(start, end)), None, self.words_only)
-        ends = self.ends or [s + 1 for s in self.starts[start:end]]
-        if self.ends is not None:
-            ends = self.ends[start:end]
+        ends = self.ends[start:end] if self.ends else [s + 1 for s in self.starts[start:end]]
         return View(piece, self.starts[start:end], ends, self.words_only)
 
     def original(self, start: int, end: int) -> tuple[int, int]:
@@ -154,13 +152,15 @@ _LATIN_LETTER = re.compile(r"[A-Za-z]")
 def _map_lookalikes(folded: str) -> str:
     """Cyrillic/Greek look-alikes read as Latin in mixed words, or everywhere in a mostly-Latin line.
 
-    Decided line by line, so a Russian line in a long mostly-English body stays Russian.
-    Only the lines holding a look-alike are read: the others are the same either way.
+    Decided line by line, so a Russian line in a long mostly-English body stays Russian. Only
+    lines with a look-alike and a Latin letter are read: the others are the same either way.
     """
     out: list[str] = []
     at = 0
     for start, end in lines(folded, _CYR_GREEK_RE):
         line = folded[start:end]
+        if _LATIN_LETTER.search(line) is None:
+            continue
         out.append(folded[at:start])
         if len(_LATIN_LETTER.findall(line)) > len(_CONTEXTUAL.findall(line)):
             out.append(line.translate(_CYR_GREEK_TABLE))

@@ -1,7 +1,7 @@
 """Ranking: BM25 over name, description, body and search keys, with a relevance floor.
 
-Chinese, Japanese and Korean text is split into character bigrams, so a
-record about 测试 matches without a dictionary-based word segmenter. The
+Terms come from ``tokens.tokenize`` (Chinese, Japanese and Korean as
+character bigrams, so a record about 测试 matches without a word segmenter). The
 index is a plain data structure that ``to_bytes``/``from_bytes`` store in
 the local cache as plain data (a JSON header and raw arrays, never a pickle),
 so a cached release opens without re-tokenising it.
@@ -10,7 +10,6 @@ so a cached release opens without re-tokenising it.
 from __future__ import annotations
 
 import math
-import re
 import sys
 from array import array
 from collections import Counter
@@ -18,131 +17,15 @@ from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import Any
 
+from .tokens import is_cjk_bigram, tokenize
+
 __all__ = ["SearchIndex", "tokenize"]
 
-_CJK_RANGES = (
-    "\u3040-\u30ff"  # Hiragana, Katakana
-    "\u31f0-\u31ff"  # Katakana phonetic extensions
-    "\u3400-\u4dbf"  # CJK extension A
-    "\u4e00-\u9fff"  # CJK unified ideographs
-    "\uf900-\ufaff"  # CJK compatibility ideographs
-    "\uff66-\uff9f"  # half-width Katakana
-    "\uac00-\ud7af"  # Hangul syllables
-)
-_TOKEN = re.compile(rf"[{_CJK_RANGES}]+|[^\W_{_CJK_RANGES}]+")
-_CJK_CHAR = re.compile(rf"[{_CJK_RANGES}]")
-_STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "but",
-        "by",
-        "can",
-        "do",
-        "does",
-        "for",
-        "from",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "me",
-        "my",
-        "no",
-        "not",
-        "of",
-        "on",
-        "or",
-        "our",
-        "so",
-        "that",
-        "the",
-        "their",
-        "then",
-        "there",
-        "these",
-        "this",
-        "to",
-        "was",
-        "we",
-        "what",
-        "when",
-        "where",
-        "which",
-        "who",
-        "why",
-        "will",
-        "with",
-        "you",
-        "your",
-    ]
-)
-
-
-def _stem(word: str) -> str:
-    # Deliberately crude: enough that "tests" finds "test" and "testing" finds "test".
-    if len(word) > 5 and word.endswith("ing"):
-        return word[:-3]
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
-
-
-# Every byte but a-z and 0-9 becomes a space: ASCII text is split by one
-# bytes.translate (a table lookup in C) and str.split, without the regular
-# expression, and gives the same runs.
-_ASCII_SEPARATORS = bytes(c if (97 <= c <= 122 or 48 <= c <= 57) else 32 for c in range(256))
-
-# Words repeat across records; remembering each run's terms makes indexing
-# ten thousand records several times faster.
-_RUN_TERMS: dict[str, tuple[str, ...]] = {}
-
-
-def _run_terms(run: str) -> tuple[str, ...]:
-    if _CJK_CHAR.match(run):
-        if len(run) == 1:
-            return (run,)
-        return tuple(run[i : i + 2] for i in range(len(run) - 1))
-    if run in _STOPWORDS or (len(run) == 1 and not run.isdigit()):
-        return ()
-    return (_stem(run),)
-
-
-def tokenize(text: str) -> list[str]:
-    """Search terms of ``text``: lower-cased words, Chinese/Japanese/Korean as character bigrams.
-
-    ``帮我写测试`` gives ``帮我 我写 写测 测试``.
-    """
-    lowered = text.lower()
-    if lowered.isascii():
-        runs = lowered.encode("ascii").translate(_ASCII_SEPARATORS).decode("ascii").split()
-    else:
-        runs = _TOKEN.findall(lowered)
-    cache = _RUN_TERMS
-    try:  # most runs were seen before: no set of the missing ones to build
-        return list(chain.from_iterable(map(cache.__getitem__, runs)))
-    except KeyError:
-        if len(cache) > 500_000:
-            cache.clear()
-        for run in set(runs).difference(cache):
-            cache[run] = _run_terms(run)
-        return list(chain.from_iterable(map(cache.__getitem__, runs)))
-
-
 _K1 = 1.2
+_UNKNOWN_BIGRAM_SHARE = 0.5
 _B = 0.75
-_FORMAT = 2
+# 3: accents folded, more languages' stop words, CJK runs cut at script changes.
+_FORMAT = 3
 
 
 class SearchIndex:
@@ -151,7 +34,8 @@ class SearchIndex:
     ``relevance`` is the share of the query's weight a document matches: the
     BM25 score divided by the score of an ideal document that matched every
     query term fully, where a term no document has counts as rare as the
-    rarest known term. It lies in [0, 1), does not grow with the size of the
+    rarest known term (a Chinese or Japanese bigram no document has, half as
+    much). It lies in [0, 1), does not grow with the size of the
     knowledge base, and drops when most of a question is about something the
     knowledge base does not hold — the basis of the minimum score.
     """
@@ -263,7 +147,14 @@ class SearchIndex:
         total = 0.0
         for term in set(tokenize(query)):
             df = self._df(term)
-            idf = self._idf(df) if df is not None else self._idf_unknown
+            if df is not None:
+                idf = self._idf(df)
+            elif is_cjk_bigram(term):
+                # About half the bigrams of a run of Chinese or Japanese words straddle two
+                # words: one no record holds is as likely a seam as a word nobody wrote about.
+                idf = self._idf_unknown * _UNKNOWN_BIGRAM_SHARE
+            else:
+                idf = self._idf_unknown
             total += idf * (_K1 + 1)
         return total
 

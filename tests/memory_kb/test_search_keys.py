@@ -63,3 +63,36 @@ def test_a_visitor_asking_in_another_language_selects_the_record_by_its_keys():
     # Keys are for finding only: what the agent reads is the record's name and body.
     chosen = with_keys.select("¿Se admiten mascotas en el hotel?")[0]
     assert "mascotas" not in chosen.body and chosen.name == "Pets in the rooms"
+
+
+SAFE = RecordData(
+    slug="room-safe",
+    name="Safes in the rooms",
+    description="Where guests keep valuables",
+    type="project",
+    body="Every room has a safe in the wardrobe; reception also keeps valuables.",
+    search_keys=[
+        "¿Hay caja fuerte en las habitaciones?",
+        "部屋に金庫はありますか？",
+        "房间里有保险箱吗？",
+    ],
+)
+
+
+def test_a_next_visitor_in_other_grammar_selects_the_record():
+    """Accents, plurals and the grammar around a question's words do not keep it apart:
+    the next visitor's own wording finds the record the earlier visitors' keys describe."""
+    kb = _kb(SAFE, PETS, BREAKFAST)
+    for question in (
+        "¿hay caja fuerte en la habitacion?",  # no accent, singular
+        "金庫は部屋にありますでしょうか？",  # other Japanese grammar round the same words
+        "お部屋には金庫が用意されているのでしょうか？",  # mostly grammar: kana runs ignored
+        "请问房间保险箱在哪里？",  # Chinese, with words no record holds
+    ):
+        assert "room-safe" in [s.slug for s in kb.select(question)], question
+
+
+def test_an_unrelated_question_in_chinese_or_spanish_still_selects_nothing():
+    kb = _kb(SAFE, PETS, BREAKFAST)
+    for question in ("机场到市中心的出租车要多少钱？", "¿Cuánto cuesta un taxi al aeropuerto?"):
+        assert kb.select(question) == [], question
