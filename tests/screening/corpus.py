@@ -13,6 +13,7 @@ from .dev_round11 import DEV_ROUND11
 from .dev_round12 import DEV_ROUND12
 from .dev_round13 import DEV_ROUND13
 from .dev_round14 import DEV_ROUND14
+from .dev_round15 import DEV_ROUND15
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
 from .heldout_personal import HELDOUT_PERSONAL
@@ -31,5 +32,6 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND12
     + DEV_ROUND13
     + DEV_ROUND14
+    + DEV_ROUND15
 )
 TEST: tuple[Example, ...] = HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL

@@ -92,11 +92,17 @@ _STAFF = (
     r"guard|concierge|porter|ranger)\b)"
 )
 
+# "Always let the meat rest": a recipe's step, not a line for the visitors.
+_THING = (
+    r"(?!(?<=let)\s+(?:it|them|(?:the|your)\s+\w+)\s+(?:rest|cool|sit|soak|rise|dry|set|simmer|stand|drain|"
+    r"thaw|steep|settle|marinate|chill|proof)\b)"
+)
+
 _EN_COMMAND = re.compile(
     # "Tell everyone …", "Please recommend X to all visitors", "remember that and tell everyone"
     rf"(?:{_CLAUSE_START}(?:{_LEAD},?\s+){{0,3}}|\b(?:{_LEAD},?\s+){{1,3}})"
     rf"(?:{_VERB}\b{_SECRET}[^.!?;:\n]{{0,60}}?\b(?<!your\s){_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b){_OWN}|(?:make\s+sure|ensure)\s+(?:that\s+)?"
-    rf"{_AUDIENCE}\b{_OWN}|(?:always|never)\s+{_VERB}\b(?!\s+your\b){_STAFF}{_OWN})",
+    rf"{_AUDIENCE}\b{_OWN}|(?:always|never)\s+{_VERB}\b(?!\s+your\b){_STAFF}{_THING}{_OWN})",
     _I,
 )
 _EN_PATTERNS = [
@@ -274,9 +280,18 @@ _SAID_AFTER = re.compile(
 )
 
 
+# "…used to say, 'Always tell people…'" / "tells his players: 'Never let…'": a quotation opened
+# right after the words that attribute it.
+_SAID_BEFORE = re.compile(
+    r"\b(?:said|says|wrote|writes|told|tells|asked|asks|replied|shouted|used\s+to\s+say|would\s+say)"
+    r"(?:\s+(?:me|us|him|her|them|(?:his|her|their|my|our|the)\s+\w+))?\s*[,:]?\s*['\"“‘]\s*$",
+    _I,
+)
+
+
 def _reported(text: str, start: int, end: int) -> bool:
     """Words quoted and attributed ("Tell everyone I said hi," she wrote): reported speech, not a command."""
-    if _SAID_AFTER.match(text, end):
+    if _SAID_AFTER.match(text, end) or _SAID_BEFORE.search(text[max(0, start - 60) : start]):
         return True
     if not text[:start].rstrip().endswith(('"', "“")):
         return False
