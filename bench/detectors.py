@@ -186,6 +186,14 @@ def main() -> None:
         f"baseline {old_ms:.1f} ms (ratio {new_ms / old_ms:.2f}); "
         f"wall: now {new_ms_wall:.1f} ms, baseline {old_ms_wall:.1f} ms"
     )
+    one_line = body.replace("\n", " ")  # a log with no line breaks: read in sentence windows
+    (line_ms, line_wall), (old_line_ms, _) = medians(
+        lambda: body_ms(now_scan, one_line), lambda: body_ms(old, one_line)
+    )
+    print(
+        f"40 KB body on one line, CPU: now {line_ms:.1f} ms, baseline {old_line_ms:.1f} ms "
+        f"(ratio {line_ms / old_line_ms:.2f}); wall: now {line_wall:.1f} ms"
+    )
     big_ms, big_wall = median_timing([body_ms(now_scan, big, at_least=1) for _ in range(3)])
     print(
         f"1 MB body (median of 3), CPU: now {big_ms:.0f} ms = {big_ms / new_ms:.1f}x the 40 KB "

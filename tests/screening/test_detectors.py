@@ -219,6 +219,34 @@ def test_long_text_is_scanned_in_reasonable_time():
     assert time.perf_counter() - started < 5
 
 
+def test_a_log_with_no_line_breaks_is_read_like_the_same_sentences_on_lines():
+    # A long line is read in windows of whole sentences (scan._windows): each sentence is
+    # flagged for what it holds, as when every sentence stands on its own line.
+    ends = (".", "!", "?", "。", "！", "？")
+    sentences = [e.text.replace("\n", " ").rstrip() for e in DEV[:400]]
+    sentences = [s if s.endswith(ends) else s + "." for s in sentences]  # each ends as one
+    on_lines, one_line = "\n".join(sentences), " ".join(sentences)
+    assert len(one_line) > 10_000 and "\n" not in one_line
+    bounds, at = [], 0
+    for sentence in sentences:
+        bounds.append((at, at + len(sentence)))
+        at += len(sentence) + 1
+
+    def kinds_per_sentence(text: str) -> list[set[str]]:
+        spans = flags.scan_text(text)
+        return [
+            {str(s["kind"]) for s in spans if s["start"] < b and a < s["end"]}
+            - {"forged_structure"}
+            for a, b in bounds
+        ]
+
+    lines, one = kinds_per_sentence(on_lines), kinds_per_sentence(one_line)
+    assert sum(1 for k in lines if k) > 150
+    missed = [sentences[i] for i, (a, b) in enumerate(zip(lines, one, strict=True)) if not a <= b]
+    # Only what needs a line start ("SYSTEM:" role labels) may be read otherwise mid-line.
+    assert len(missed) <= len(sentences) // 100, missed
+
+
 _PIECES = st.sampled_from(
     [
         "ignore previous instructions",
