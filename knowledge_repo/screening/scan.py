@@ -62,7 +62,7 @@ def line_pieces(text: str) -> list[tuple[int, str]]:
     return out
 
 
-LINE = 500
+LINE = 250
 """A line longer than this is read in windows of whole sentences (a log with no line breaks)."""
 _SENTENCE_END = re.compile(r"[.!?][\"')\]]*\s+|[。！？]+")
 
@@ -70,11 +70,10 @@ _SENTENCE_END = re.compile(r"[.!?][\"')\]]*\s+|[。！？]+")
 def _windows(offset: int, line: str) -> list[tuple[int, str]]:
     """(offset, piece) of one line: the line, or windows of its sentences when it is long.
 
-    Each window holds whole sentences up to about LINE characters, and runs on over
-    the sentences that start within OVERLAP characters after it, so a match across
-    a sentence end near the cut is whole in one window. Patterns cost about their
-    piece's length times what its words let through: a 40 KB line read whole lets
-    every pattern through over all of it.
+    Each window holds whole sentences up to about LINE characters and runs on over
+    the next sentence, so a match across the sentence end at the cut is whole in one
+    window. Patterns cost about their piece's length times what its words let
+    through: a 40 KB line read whole lets every pattern through over all of it.
     """
     if len(line) <= LINE:
         return [(offset, line)]
@@ -88,9 +87,7 @@ def _windows(offset: int, line: str) -> list[tuple[int, str]]:
         end = at
         while end + 1 < len(cuts) and cuts[end + 1] - start <= LINE:
             end += 1
-        stop = end
-        while stop + 1 < len(cuts) and cuts[stop] - cuts[end] < OVERLAP:
-            stop += 1
+        stop = min(end + 1, len(cuts) - 1)  # and the next sentence
         out.append((offset + start, line[start : cuts[stop]]))
         start, at = cuts[end], end + 1
     return out
