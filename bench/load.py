@@ -53,6 +53,13 @@ parser.add_argument("--decisions", type=int, default=200, help="stop after this 
 parser.add_argument("--seconds", type=float, default=60, help="stop after this long")
 parser.add_argument("--modes", default="production,runserver")
 parser.add_argument(
+    "--think",
+    type=float,
+    default=0.0,
+    help="seconds each reviewer reads a candidate page before deciding (0.5-1.5x, untimed); "
+    "0, the default, never reads: the server stays saturated",
+)
+parser.add_argument(
     "--chaos",
     action="store_true",
     help="production mode: kill -9 a web worker, the task worker, the committer and the "
@@ -165,7 +172,8 @@ def run_mode(mode: str) -> dict:
         ready = threading.Barrier(ARGS.reviewers + 2)
         threads = [
             threading.Thread(
-                target=reviewer, args=(base, n, password, stats, stop, ARGS.decisions, ready)
+                target=reviewer,
+                args=(base, n, password, stats, stop, ARGS.decisions, ready, ARGS.think),
             )
             for n in range(ARGS.reviewers)
         ]
@@ -270,7 +278,12 @@ def main() -> int:
     modes = [m.strip() for m in ARGS.modes.split(",") if m.strip()]
     print(
         f"{ARGS.reviewers} reviewers + 1 ingest client over HTTP on loopback, PostgreSQL; "
-        f"stop at {ARGS.decisions} decisions or {ARGS.seconds:.0f}s per mode"
+        f"stop at {ARGS.decisions} decisions or {ARGS.seconds:.0f}s per mode; "
+        + (
+            f"each reads a candidate {ARGS.think:g}s (0.5-1.5x)"
+            if ARGS.think
+            else "no reading time"
+        )
     )
     results = [run_mode(mode) for mode in modes]
     report(results)
