@@ -17,7 +17,8 @@ import html
 import re
 import urllib.parse
 
-from .folding import View, fold, lines, shifted, tokens, words
+from .folding import View, fold, shifted, tokens, words
+from .invisible import lines
 
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
 # Led by a literal "%" (not a repeated group), so the engine skips ahead to the next "%".

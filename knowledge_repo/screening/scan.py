@@ -84,9 +84,8 @@ def _windows(offset: int, line: str) -> list[tuple[int, str]]:
     start = 0
     at = 0  # the first cut after `start`
     while start < len(line):
-        end = at
-        while end + 1 < len(cuts) and cuts[end + 1] - start <= LINE:
-            end += 1
+        # the last cut within LINE of `start`, but at least the first one after it
+        end = max(at, bisect.bisect_right(cuts, start + LINE, at) - 1)
         stop = min(end + 1, len(cuts) - 1)  # and the next sentence
         out.append((offset + start, line[start : cuts[stop]]))
         start, at = cuts[end], end + 1
@@ -153,9 +152,11 @@ def scan(jobs: Sequence[Job], text: str, field: str, read: list[View]) -> list[S
     lined_plan, chunked_plan = _plan(tuple(jobs))
     taken: list[list[tuple[int, int]]] = [[] for _ in jobs]
     spans: list[Span] = []
-    # A piece met again (a repeated line of a long log, in any view) is read once: the
-    # finders see only the piece, so its hits are the same wherever it stands.
-    seen: dict[tuple[int, str], list[tuple[int, int, int, str]]] = {}
+    # A piece met again (a repeated line of a long log, or the same sentences in another view
+    # of a long line) is read once per job: the finders see only the piece, so its hits are
+    # the same wherever it stands. A later view's plan is part of the first's, so a view that
+    # differs from the folded text in one word reads only the pieces around that word.
+    seen: dict[tuple[int, str], dict[int, list[Hit]]] = {}
     for n, view in enumerate(read):
         which = 0 if n == 0 else 2 if view.words_only else 1
         for chunked, (plan, cut) in enumerate(
@@ -164,25 +165,25 @@ def scan(jobs: Sequence[Job], text: str, field: str, read: list[View]) -> list[S
             if not plan:
                 continue
             for offset, piece in cut(view.text):
-                key = (which * 2 + chunked, piece)
-                found = seen.get(key)
-                if found is None:
-                    found = seen[key] = _find(plan, piece)
-                for j, start, end, reason in found:
-                    s, e = view.original(start + offset, end + offset)
-                    if _take(taken[j], s, e):
-                        spans.append(make_span(jobs[j].kind, field, s, e, text, reason))
+                known = seen.setdefault((chunked, piece), {})
+                for j, job in plan:
+                    found = known.get(j)
+                    if found is None:
+                        found = known[j] = _find(job.finder, piece)
+                    for start, end, reason in found:
+                        s, e = view.original(start + offset, end + offset)
+                        if _take(taken[j], s, e):
+                            spans.append(make_span(jobs[j].kind, field, s, e, text, reason))
     return spans
 
 
-def _find(plan: tuple[tuple[int, Job], ...], piece: str) -> list[tuple[int, int, int, str]]:
-    """(job, start, end, reason) of every job of the plan on one piece, white space stripped."""
+def _find(finder: Finder, piece: str) -> list[Hit]:
+    """The finder's hits on one piece, white space stripped (its word set is cached)."""
     found = []
-    for j, job in plan:  # the piece's word set is computed once, then cached
-        for hit in job.finder(piece):
-            start, end, reason = strip(piece, *hit)
-            if end > start:
-                found.append((j, start, end, reason))
+    for hit in finder(piece):
+        start, end, reason = strip(piece, *hit)
+        if end > start:
+            found.append((start, end, reason))
     return found
 
 
