@@ -84,7 +84,11 @@ def _replaced(text: str, pieces: list[tuple[int, int, str]]) -> View:
     folded = fold("".join(out))  # then read like any text: hidden characters, accents, look-alikes
     if folded.starts is None:
         return View(folded.text, starts, ends)
-    return View(folded.text, [starts[i] for i in folded.starts], [ends[i] for i in folded.starts])
+    return View(
+        folded.text,
+        list(map(starts.__getitem__, folded.starts)),
+        list(map(ends.__getitem__, folded.starts)),
+    )
 
 
 def _segments(pattern: re.Pattern[str], decode, text: str) -> list[tuple[int, int, str]]:

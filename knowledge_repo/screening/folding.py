@@ -106,7 +106,7 @@ class View:
         piece = self.text[start:end] if text is None else text
         if self.starts is None:
             return View(piece, list(range(start, end)), None, self.words_only)
-        ends = self.ends[start:end] if self.ends else [s + 1 for s in self.starts[start:end]]
+        ends = None if self.ends is None else self.ends[start:end]  # None: one for one
         return View(piece, self.starts[start:end], ends, self.words_only)
 
     def original(self, start: int, end: int) -> tuple[int, int]:

@@ -154,9 +154,9 @@ def scan(jobs: Sequence[Job], text: str, field: str, read: list[View]) -> list[S
     spans: list[Span] = []
     # A piece met again (a repeated line of a long log, or the same sentences in another view
     # of a long line) is read once per job: the finders see only the piece, so its hits are
-    # the same wherever it stands. A later view's plan is part of the first's, so a view that
-    # differs from the folded text in one word reads only the pieces around that word.
-    seen: dict[tuple[int, str], dict[int, list[Hit]]] = {}
+    # the same wherever it stands. A later view's plan is part of the first's, so the other
+    # views of one long line read only the pieces where they differ from the folded text.
+    seen: dict[tuple[int, str], tuple[_Jobs, list[_Found]]] = {}
     for n, view in enumerate(read):
         which = 0 if n == 0 else 2 if view.words_only else 1
         for chunked, (plan, cut) in enumerate(
@@ -165,26 +165,52 @@ def scan(jobs: Sequence[Job], text: str, field: str, read: list[View]) -> list[S
             if not plan:
                 continue
             for offset, piece in cut(view.text):
-                known = seen.setdefault((chunked, piece), {})
-                for j, job in plan:
-                    found = known.get(j)
-                    if found is None:
-                        found = known[j] = _find(job.finder, piece)
-                    for start, end, reason in found:
-                        s, e = view.original(start + offset, end + offset)
-                        if _take(taken[j], s, e):
-                            spans.append(make_span(jobs[j].kind, field, s, e, text, reason))
+                key = (chunked, piece)
+                known = seen.get(key)
+                if known is None:
+                    found = _find(plan, piece)
+                    seen[key] = (plan, found)
+                elif known[0] is plan:
+                    found = known[1]
+                else:
+                    found = _again(plan, piece, known, seen, key)
+                for j, start, end, reason in found:
+                    s, e = view.original(start + offset, end + offset)
+                    if _take(taken[j], s, e):
+                        spans.append(make_span(jobs[j].kind, field, s, e, text, reason))
     return spans
 
 
-def _find(finder: Finder, piece: str) -> list[Hit]:
-    """The finder's hits on one piece, white space stripped (its word set is cached)."""
+_Jobs = tuple[tuple[int, Job], ...]
+_Found = tuple[int, int, int, str]
+
+
+def _find(plan: _Jobs, piece: str) -> list[_Found]:
+    """(job, start, end, reason) of every job of the plan on one piece, white space stripped."""
     found = []
-    for hit in finder(piece):
-        start, end, reason = strip(piece, *hit)
-        if end > start:
-            found.append((start, end, reason))
+    for j, job in plan:  # the piece's word set is computed once, then cached
+        for hit in job.finder(piece):
+            start, end, reason = strip(piece, *hit)
+            if end > start:
+                found.append((j, start, end, reason))
     return found
+
+
+def _again(
+    plan: _Jobs,
+    piece: str,
+    known: tuple[_Jobs, list[_Found]],
+    seen: dict[tuple[int, str], tuple[_Jobs, list[_Found]]],
+    key: tuple[int, str],
+) -> list[_Found]:
+    """The hits of `plan` on a piece read before by another plan: its jobs run only once."""
+    done = {j for j, _ in known[0]}
+    missing = tuple((j, job) for j, job in plan if j not in done)
+    if missing:  # jobs not run on it yet: run them, keep all (in job order, as _find gives them)
+        both = tuple(sorted((*known[0], *missing), key=lambda pair: pair[0]))
+        known = seen[key] = (both, sorted(known[1] + _find(missing, piece), key=lambda h: h[0]))
+    wanted = {j for j, _ in plan}
+    return [hit for hit in known[1] if hit[0] in wanted]
 
 
 def run(
