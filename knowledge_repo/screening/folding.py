@@ -87,6 +87,23 @@ def fold_pattern(pattern: str) -> str:
     return "".join(_latin_base(c) if not c.isascii() else c for c in pattern)
 
 
+_INTS: list[int] = []
+_SHARED_INTS = 1 << 17  # ~5 MB of int objects at most, kept for the next text
+
+
+def ints(start: int, end: int) -> list[int]:
+    """``list(range(start, end))`` (0 <= start <= end), cut from one shared list of ints.
+
+    A view's offsets are lists of ints; cutting them from one list copies references
+    instead of making a new int object per character (~10x faster on a 40 KB line).
+    """
+    if end > _SHARED_INTS:
+        return list(range(start, end))
+    if end > len(_INTS):
+        _INTS.extend(range(len(_INTS), min(_SHARED_INTS, max(end, 2 * len(_INTS)))))
+    return _INTS[start:end]
+
+
 @dataclass(frozen=True)
 class View:
     """A reading of a text; its character i comes from original characters [starts[i], ends[i]).
@@ -105,7 +122,7 @@ class View:
         """The part [start, end) of this view (or `text` read in its place, one character for one)."""
         piece = self.text[start:end] if text is None else text
         if self.starts is None:
-            return View(piece, list(range(start, end)), None, self.words_only)
+            return View(piece, ints(start, end), None, self.words_only)
         ends = None if self.ends is None else self.ends[start:end]  # None: one for one
         return View(piece, self.starts[start:end], ends, self.words_only)
 
@@ -162,7 +179,7 @@ def fold(text: str, *, hidden_as_space: bool = False) -> View:
     for m in _irregular_pattern().finditer(text):
         i = m.start()
         out.append(translated[t : t + i - at])
-        starts.extend(range(at, i))
+        starts += ints(at, i)
         folded = _TABLE[ord(text[i])]
         t += i - at + len(folded)
         if hidden_as_space and not folded and is_hidden(text[i]):
@@ -172,7 +189,7 @@ def fold(text: str, *, hidden_as_space: bool = False) -> View:
         starts.extend([i] * len(folded))
         at = i + 1
     out.append(translated[t:])
-    starts.extend(range(at, len(text)))
+    starts += ints(at, len(text))
     folded_text = map_lookalikes("".join(out))  # one character for one: offsets unchanged
     return View(folded_text) if one_for_one else View(folded_text, starts)
 
