@@ -177,3 +177,10 @@ def test_tricks_in_a_long_line_are_found_in_its_other_views():
             if s["kind"] == screening.INSTRUCTION
         ]
         assert any(s["start"] < at + len(trick) and at < s["end"] for s in found), trick
+
+
+def test_shared_offsets_are_the_plain_ranges():
+    from knowledge_repo.screening.folding import ints
+
+    for start, end in ((0, 0), (3, 10), (100, 5000), (7, 70_000), (5, 300_000), (0, 10)):
+        assert ints(start, end) == list(range(start, end))
