@@ -17,7 +17,8 @@ import html
 import re
 import urllib.parse
 
-from .folding import View, fold, lines, shifted, tokens, words
+from .folding import View, fold, ints, shifted, tokens, words
+from .invisible import lines
 
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
 # Led by a literal "%" (not a repeated group), so the engine skips ahead to the next "%".
@@ -71,15 +72,15 @@ def _replaced(text: str, pieces: list[tuple[int, int, str]]) -> View:
     at = 0
     for start, end, replacement in pieces:
         out.append(text[at:start])
-        starts.extend(range(at, start))
-        ends.extend(range(at + 1, start + 1))
+        starts += ints(at, start)
+        ends += ints(at + 1, start + 1)
         out.append(replacement)
         starts.extend([start] * len(replacement))
         ends.extend([end] * len(replacement))
         at = end
     out.append(text[at:])
-    starts.extend(range(at, len(text)))
-    ends.extend(range(at + 1, len(text) + 1))
+    starts += ints(at, len(text))
+    ends += ints(at + 1, len(text) + 1)
     folded = fold("".join(out))  # then read like any text: hidden characters, accents, look-alikes
     if folded.starts is None:
         return View(folded.text, starts, ends)

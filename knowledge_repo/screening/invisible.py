@@ -72,3 +72,20 @@ def word_joins(text: str) -> list[tuple[int, int]]:
             out.append((start, end))
         pos = end + 1
     return out
+
+
+def lines(text: str, pattern: re.Pattern[str] | regex.Pattern[str]) -> list[tuple[int, int]]:
+    """(start, end) of each line of `text` in which `pattern` is found.
+
+    After a hit the search resumes at the end of its line, so a line with many
+    hits costs one search, not one Python step per hit.
+    """
+    out: list[tuple[int, int]] = []
+    pos = 0
+    while (m := pattern.search(text, pos)) is not None:
+        start = text.rfind("\n", 0, m.start()) + 1
+        end = text.find("\n", m.end())
+        end = len(text) if end < 0 else end
+        out.append((start, end))
+        pos = max(end, m.start() + 1)
+    return out

