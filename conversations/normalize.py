@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import IO, Any
 
+import orjson
+
 from . import formats
 from .fastjson import canonical_bytes, compact_dumps
 from .formats import FormatError, NormalizedConversation
@@ -133,6 +135,8 @@ class Normalizer:
         self.emit = emit
         self.forced: ModuleType | None = formats.BY_NAME[format] if format else None
         self.adapt = datetime_adapter(sqlite)
+        # On SQLite a UTC timestamp (most) is written here as `adapt` writes it, inline.
+        self.utc: Any = dt.UTC if sqlite else object()
         self.lines = 0
         self.skipped: Counter[str] = Counter()
         self.formats: Counter[str] = Counter()
@@ -193,19 +197,25 @@ class Normalizer:
     def _item(
         self, conv: NormalizedConversation, raw: bytes | str | None, line: int, tracked: bool
     ) -> Item:
-        adapt = self.adapt
+        adapt, utc = self.adapt, self.utc
         key = conv.external_id or ""
         base_digests = self.runs.get(key, []) if conv.continues else []
         digests = list(base_digests)
         previous = digests[-1] if digests else ""
         rows: list[MessageRow] = []
         add_row, add_digest = rows.append, digests.append
-        blake2b, encode_string = hashlib.blake2b, _encode_string
+        blake2b, dumps = hashlib.blake2b, orjson.dumps
         for message in conv.messages:
             role, content, created = message.role, message.content, message.created_at
             if created is not None:
-                created = adapt(created)
-            # Most messages are one text block: encoded directly (see content_json).
+                # str() of the naive UTC time, as `adapt` writes it, without the copy.
+                if created.tzinfo is utc:
+                    created = created.isoformat(" ")[:-6]
+                else:
+                    created = adapt(created)
+            # Most messages are one text block: orjson writes it byte for byte as
+            # content_json does (a text block holds no float), and the digest reads
+            # those very bytes.
             block = content[0] if len(content) == 1 else None
             if (
                 type(block) is dict
@@ -214,16 +224,23 @@ class Normalizer:
                 and block.get("type") == "text"
                 and next(iter(block)) == "type"
             ):
-                encoded = '[{"type":"text","text":' + encode_string(text) + "}]"
+                try:
+                    data = dumps(content)
+                except orjson.JSONEncodeError:  # a lone surrogate: json's own path
+                    encoded = content_json(content)
+                    data = encoded.encode("utf-8", "surrogatepass")
+                else:
+                    encoded = data.decode()
                 add_row((role, encoded, text, False, role == "tool", created))
             else:
                 encoded = compact_json(content)
+                data = encoded.encode("utf-8", "surrogatepass")
                 text, tool_use, tool_output = message.derived()
                 add_row((role, encoded, text, tool_use, tool_output, created))
             # The rolling digest over the role and content of this and every earlier
             # message (see conversations.merging): equal at n means equal first n messages.
             previous = blake2b(
-                f"{previous}\x1f{role}\x1f{encoded}".encode("utf-8", "surrogatepass"),
+                f"{previous}\x1f{role}\x1f".encode("utf-8", "surrogatepass") + data,
                 digest_size=16,
             ).hexdigest()
             add_digest(previous)

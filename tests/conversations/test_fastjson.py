@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from conversations.fastjson import loads
+from conversations.fastjson import canonical_bytes, compact_dumps, loads
 from conversations.ingest import ingest_file
 from conversations.models import Conversation, Message, Source
 from conversations.records import Record, parse_line, parse_record
@@ -111,16 +111,13 @@ VALUES = [
 
 @pytest.mark.parametrize("value", VALUES)
 def test_json_is_written_as_the_json_module_writes_it(value):
-    from conversations.fastjson import canonical_bytes, compact_dumps
 
     compact = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     canonical = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     assert compact_dumps(value) == compact
     assert canonical_bytes(value) == canonical.encode()
 
-
 def test_a_lone_surrogate_fails_as_it_does_with_json():
-    from conversations.fastjson import canonical_bytes
 
     with pytest.raises(UnicodeEncodeError):
         canonical_bytes({"x": "\ud800"})
