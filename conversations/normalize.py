@@ -206,13 +206,11 @@ class Normalizer:
         add_row, add_digest = rows.append, digests.append
         blake2b, dumps = hashlib.blake2b, orjson.dumps
         for message in conv.messages:
-            role, content, created = message.role, message.content, message.created_at
+            role, content = message.role, message.content
+            created: Any = message.created_at
             if created is not None:
                 # str() of the naive UTC time, as `adapt` writes it, without the copy.
-                if created.tzinfo is utc:
-                    created = created.isoformat(" ")[:-6]
-                else:
-                    created = adapt(created)
+                created = created.isoformat(" ")[:-6] if created.tzinfo is utc else adapt(created)
             # Most messages are one text block: orjson writes it byte for byte as
             # content_json does (a text block holds no float), and the digest reads
             # those very bytes.

@@ -105,9 +105,12 @@ class Collector:
         # being text, it never makes the turn tool output.
         if type(content) is str:
             blocks: list[Any] = [{"type": "text", "text": content}]
-            if kind == "user" and (content[:1] == "<" or content[:1].isspace()):
-                if content.lstrip().startswith(COMMAND_PREFIXES):
-                    return [], "command"
+            if (
+                kind == "user"
+                and (content[:1] == "<" or content[:1].isspace())
+                and content.lstrip().startswith(COMMAND_PREFIXES)
+            ):
+                return [], "command"
             plain = True
         else:
             blocks = as_blocks(content)
