@@ -27,8 +27,6 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import IO, Any
 
-import orjson
-
 from . import formats
 from .fastjson import canonical_bytes, compact_dumps
 from .formats import FormatError, NormalizedConversation
@@ -135,8 +133,6 @@ class Normalizer:
         self.emit = emit
         self.forced: ModuleType | None = formats.BY_NAME[format] if format else None
         self.adapt = datetime_adapter(sqlite)
-        # On SQLite a UTC timestamp (most) is written here as `adapt` writes it, inline.
-        self.utc: Any = dt.UTC if sqlite else object()
         self.lines = 0
         self.skipped: Counter[str] = Counter()
         self.formats: Counter[str] = Counter()
@@ -197,23 +193,19 @@ class Normalizer:
     def _item(
         self, conv: NormalizedConversation, raw: bytes | str | None, line: int, tracked: bool
     ) -> Item:
-        adapt, utc = self.adapt, self.utc
+        adapt = self.adapt
         key = conv.external_id or ""
         base_digests = self.runs.get(key, []) if conv.continues else []
         digests = list(base_digests)
         previous = digests[-1] if digests else ""
         rows: list[MessageRow] = []
         add_row, add_digest = rows.append, digests.append
-        blake2b, dumps = hashlib.blake2b, orjson.dumps
+        blake2b, encode_string = hashlib.blake2b, _encode_string
         for message in conv.messages:
-            role, content = message.role, message.content
-            created: Any = message.created_at
+            role, content, created = message.role, message.content, message.created_at
             if created is not None:
-                # str() of the naive UTC time, as `adapt` writes it, without the copy.
-                created = created.isoformat(" ")[:-6] if created.tzinfo is utc else adapt(created)
-            # Most messages are one text block: orjson writes it byte for byte as
-            # content_json does (a text block holds no float), and the digest reads
-            # those very bytes.
+                created = adapt(created)
+            # Most messages are one text block: encoded directly (see content_json).
             block = content[0] if len(content) == 1 else None
             if (
                 type(block) is dict
@@ -222,23 +214,16 @@ class Normalizer:
                 and block.get("type") == "text"
                 and next(iter(block)) == "type"
             ):
-                try:
-                    data = dumps(content)
-                except orjson.JSONEncodeError:  # a lone surrogate: json's own path
-                    encoded = content_json(content)
-                    data = encoded.encode("utf-8", "surrogatepass")
-                else:
-                    encoded = data.decode()
+                encoded = '[{"type":"text","text":' + encode_string(text) + "}]"
                 add_row((role, encoded, text, False, role == "tool", created))
             else:
                 encoded = compact_json(content)
-                data = encoded.encode("utf-8", "surrogatepass")
                 text, tool_use, tool_output = message.derived()
                 add_row((role, encoded, text, tool_use, tool_output, created))
             # The rolling digest over the role and content of this and every earlier
             # message (see conversations.merging): equal at n means equal first n messages.
             previous = blake2b(
-                f"{previous}\x1f{role}\x1f".encode("utf-8", "surrogatepass") + data,
+                f"{previous}\x1f{role}\x1f{encoded}".encode("utf-8", "surrogatepass"),
                 digest_size=16,
             ).hexdigest()
             add_digest(previous)

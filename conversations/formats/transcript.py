@@ -81,43 +81,28 @@ class Collector:
 
     def add(self, event: dict[str, Any]) -> tuple[list[NormalizedConversation], str | None]:
         """Returns the conversations completed by this event and the skip kind, if skipped."""
-        # skip_kind, inline: this runs for every line of a transcript.
-        kind = event["type"]
-        if kind not in MESSAGE_TYPES:
+        kind = skip_kind(event)
+        if kind is not None:
             return [], kind
-        get = event.get
-        if get("isMeta"):
-            return [], "meta"
-        if get("isCompactSummary"):
-            return [], "compact_summary"
-        if get("isSidechain"):
-            return [], "sidechain"
-        session = get("sessionId")
+        session = event.get("sessionId")
         if not isinstance(session, str) or not session:
             raise FormatError("unknown_shape", "a transcript message without sessionId")
-        message = get("message")
+        message = event.get("message")
         if not isinstance(message, dict):
-            raise FormatError("missing_content", f"a {kind} event without message")
+            raise FormatError("missing_content", f"a {event['type']} event without message")
         content = message.get("content")
         if content is None:
-            raise FormatError("missing_content", f"a {kind} message without content")
-        # A string (most user lines) becomes one text block without the general path;
-        # being text, it never makes the turn tool output.
+            raise FormatError("missing_content", f"a {event['type']} message without content")
+        # A string (most user lines) becomes one text block without the general path.
         if type(content) is str:
             blocks: list[Any] = [{"type": "text", "text": content}]
-            if (
-                kind == "user"
-                and (content[:1] == "<" or content[:1].isspace())
-                and content.lstrip().startswith(COMMAND_PREFIXES)
-            ):
-                return [], "command"
-            plain = True
+            leading = content.lstrip() if content[:1].isspace() else content
         else:
             blocks = as_blocks(content)
-            if kind == "user" and _leading_text(blocks).startswith(COMMAND_PREFIXES):
-                return [], "command"
-            plain = False
-        role = message.get("role") or kind
+            leading = _leading_text(blocks) if event["type"] == "user" else ""
+        if event["type"] == "user" and leading.startswith(COMMAND_PREFIXES):
+            return [], "command"
+        role = message.get("role") or event["type"]
         if role not in MESSAGE_TYPES:
             raise FormatError("unknown_role", f"role {str(role)[:40]!r}")
         message_id = message.get("id") if role == "assistant" else None
@@ -141,9 +126,7 @@ class Collector:
         else:
             self._messages.append(
                 NormalizedMessage(
-                    role if plain else tool_role(role, blocks),
-                    blocks,
-                    parse_timestamp(get("timestamp")),
+                    tool_role(role, blocks), blocks, parse_timestamp(event.get("timestamp"))
                 )
             )
         self._last_message_id = message_id
