@@ -25,20 +25,29 @@ def _insert_sql(model: type[Any], fields: tuple[str, ...]) -> str:
     return f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES "
 
 
+def _copy_sql(model: type[Any], fields: tuple[str, ...]) -> str:
+    meta = model._meta
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(meta.get_field(name).column) for name in fields)
+    return f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN"
+
+
 # Rows per INSERT statement on SQLite: 100 rows of 9 columns stay far below SQLite's
 # limit of 32,766 bound variables.
 SQLITE_ROWS_PER_STATEMENT = 100
 
 
 def insert_rows(
-    insert: str, rows: list[tuple[Any, ...]], returning: str = ""
+    insert: str, rows: list[tuple[Any, ...]], returning: str = "", copy: str = ""
 ) -> list[tuple[Any, ...]]:
     """Insert `rows` with `insert` (an `INSERT INTO t (columns) VALUES ` prefix); with
     `returning` (column names), return those columns of the inserted rows, in any order.
 
     On SQLite, statements of many rows each (`VALUES (...), (...)`) take a third less
     time than `executemany`, which steps one row at a time; on PostgreSQL psycopg's
-    `executemany` (pipelined, server-side bound) is the faster one.
+    `executemany` (pipelined, server-side bound) is the faster one, and `COPY` (`copy`,
+    the same table and columns, when nothing is returned) faster still: the same rows,
+    defaults and constraints, at a fraction of the client's and the server's CPU.
     """
     if not rows:
         return []
@@ -47,6 +56,14 @@ def insert_rows(
     result: list[tuple[Any, ...]] = []
     with connection.cursor() as cursor:
         if connection.vendor != "sqlite":
+            if copy and not returning:
+                # The driver's own cursor: its errors are raised as Django's, as the
+                # cursor wrapper raises them, so a refused chunk is retried item by item.
+                with connection.wrap_database_errors, cursor.cursor.copy(copy) as stream:
+                    write_row = stream.write_row
+                    for row in rows:
+                        write_row(row)
+                return result
             sql = insert + "(" + ", ".join(["%s"] * width) + ")" + tail
             if not returning:
                 cursor.executemany(sql, rows)
@@ -79,20 +96,20 @@ def insert_rows(
 
 
 # Content JSON is the text already serialised for the digest.
-MESSAGE_INSERT = _insert_sql(
-    Message,
-    (
-        "conversation",
-        "order",
-        "role",
-        "content",
-        "text",
-        "is_tool_use",
-        "is_tool_output",
-        "created_at",
-        "digest",
-    ),
+MESSAGE_FIELDS = (
+    "conversation",
+    "order",
+    "role",
+    "content",
+    "text",
+    "is_tool_use",
+    "is_tool_output",
+    "created_at",
+    "digest",
 )
+MESSAGE_INSERT = _insert_sql(Message, MESSAGE_FIELDS)
+MESSAGE_COPY = _copy_sql(Message, MESSAGE_FIELDS)
+"""`MESSAGE_INSERT`'s table and columns, for `insert_rows(..., copy=MESSAGE_COPY)`."""
 CONVERSATION_UPDATE = (
     f"UPDATE {connection.ops.quote_name(Conversation._meta.db_table)} SET message_count = %s, "
     "content_hash = %s, updated_at = %s WHERE id = %s"

@@ -1,4 +1,5 @@
-"""Parsing JSON with orjson where it gives exactly what the standard `json` module gives.
+"""Parsing and writing JSON with orjson where it gives exactly what the standard `json`
+module gives.
 
 orjson parses several times faster than `json`, and for valid JSON it builds the same
 values (same floats, the last of duplicate keys, the same strings), with one exception:
@@ -6,6 +7,13 @@ an integer beyond 64 bits comes back as a float where `json` keeps it exact. So 
 holding a run of 19 digits or more (in a number or not) is left to `json`, and so is
 every text orjson refuses (invalid JSON, NaN, 1e400, lone surrogates, deep nesting),
 so that errors and their messages stay those of `json`.
+
+Writing: for values read from JSON (str keys, no NaN), orjson writes compact JSON byte for
+byte as `json` does with `ensure_ascii=False` and `(",", ":")` separators, keys sorted the
+same way with `sort_keys` (code point order), except floats (`1e-05` against `1e-5`). So
+text in which a float may appear (a number token with a `.` or an exponent) is written
+by `json`, and so is every value orjson refuses (integers beyond 64 bits, lone
+surrogates, keys that are not strings).
 """
 
 from __future__ import annotations
@@ -41,3 +49,37 @@ def loads(text: str) -> Any:
         except orjson.JSONDecodeError:
             pass
     return json.loads(text)
+
+
+# Digits mapped to "0" and `.`, `E` to "e": every float orjson writes then holds "0e"
+# (a digit followed by `.`, `e` or `E`; inside a string it costs only a needless fallback).
+_FLOAT_MARKS = bytes.maketrans(b"123456789.E", b"000000000ee")
+
+
+_COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_CANONICAL = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
+
+
+def compact_dumps(obj: Any) -> str:
+    """`json.dumps(obj, ensure_ascii=False, separators=(",", ":"))` for a value read
+    from JSON, faster."""
+    try:
+        data = orjson.dumps(obj)
+    except orjson.JSONEncodeError:
+        return _COMPACT(obj)
+    if b"0e" in data.translate(_FLOAT_MARKS):
+        return _COMPACT(obj)
+    return data.decode()
+
+
+def canonical_bytes(obj: Any) -> bytes:
+    """`json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"))` as
+    UTF-8 for a value read from JSON, faster (the same UnicodeEncodeError for a lone
+    surrogate)."""
+    try:
+        data = orjson.dumps(obj, option=orjson.OPT_SORT_KEYS)
+    except orjson.JSONEncodeError:
+        return _CANONICAL(obj).encode()
+    if b"0e" in data.translate(_FLOAT_MARKS):
+        return _CANONICAL(obj).encode()
+    return data

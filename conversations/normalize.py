@@ -28,6 +28,7 @@ from types import ModuleType
 from typing import IO, Any
 
 from . import formats
+from .fastjson import canonical_bytes, compact_dumps
 from .formats import FormatError, NormalizedConversation
 from .reader import iter_records
 from .records import Record
@@ -36,12 +37,9 @@ MAX_EXTERNAL_ID = 255
 # Formats whose conversations span records: read through their `Collector`.
 COLLECTED = frozenset(f.NAME for f in formats.FORMATS if hasattr(f, "Collector"))
 
-compact_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+compact_json = compact_dumps
 """Any JSON value as compact text (no spaces, non-ASCII kept): how content and metadata
 are stored."""
-# What json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":")) writes,
-# without building an encoder per call.
-_canonical_json = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
 _encode_string = json.encoder.encode_basestring  # the C encoder json.dumps itself uses
 
 # role, content JSON, text of the text blocks, is tool use, is tool output, created_at
@@ -98,8 +96,8 @@ def content_json(content: list[Any]) -> str:
 def content_id(obj: Any) -> str:
     """The id of a record that has none: a digest of the whole record (metadata included,
     so two records differing only in, say, their tool list stay two conversations)."""
-    canonical = _canonical_json(obj)
-    return "sha-" + hashlib.blake2b(canonical.encode(), digest_size=16).hexdigest()
+    canonical = canonical_bytes(obj)
+    return "sha-" + hashlib.blake2b(canonical, digest_size=16).hexdigest()
 
 
 def external_id(value: str) -> str:

@@ -19,6 +19,7 @@ from django.utils import timezone
 from .bulkwrite import (
     CONVERSATION_INSERT,
     CONVERSATION_UPDATE,
+    MESSAGE_COPY,
     MESSAGE_INSERT,
     METADATA_UPDATE,
     insert_rows,
@@ -121,7 +122,7 @@ class Writer:
                     cursor.executemany(CONVERSATION_UPDATE, grown)
                 if described:
                     cursor.executemany(METADATA_UPDATE, described)
-            insert_rows(MESSAGE_INSERT, self._message_rows(rows))
+            insert_rows(MESSAGE_INSERT, self._message_rows(rows), copy=MESSAGE_COPY)
             IngestProblem.objects.bulk_create(problems)
         self.summary.messages_added += len(rows)
         for item, outcome, final in chunk.outcomes:

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from conversations.fastjson import loads
+from conversations.fastjson import canonical_bytes, compact_dumps, loads
 from conversations.ingest import ingest_file
 from conversations.models import Conversation, Message, Source
 from conversations.records import Record, parse_line, parse_record
@@ -94,3 +94,31 @@ def test_a_long_integer_in_a_record_is_stored_exactly(tmp_path):
     assert conversation.metadata["order"] == 123456789012345678901234567890
     call = Message.objects.get(order=0).content[0]
     assert call["input"] == {"n": 98765432109876543210}
+
+
+VALUES = [
+    {"b": 1, "a": [1, 2.5, -0.0, 1e-05, 1e16, 5e-324], "é": {"Z": None, "😀": True}},
+    {"big": 123456789012345678901234567890, "u": 18446744073709551615, "i": -(2**63)},
+    {"text": "a:1.5 and 3e2 in a string", "ctl": '\x00\x07\x1f\t\n\x7f\u2028"\\/'},
+    [{"type": "text", "text": "以后请 用中文"}, {"type": "tool_use", "input": {"x": 0.1}}],
+    1.5,
+    -3,
+    "s",
+    [],
+    {},
+]
+
+
+@pytest.mark.parametrize("value", VALUES)
+def test_json_is_written_as_the_json_module_writes_it(value):
+
+    compact = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    canonical = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    assert compact_dumps(value) == compact
+    assert canonical_bytes(value) == canonical.encode()
+
+
+def test_a_lone_surrogate_fails_as_it_does_with_json():
+
+    with pytest.raises(UnicodeEncodeError):
+        canonical_bytes({"x": "\ud800"})
