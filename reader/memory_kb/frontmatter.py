@@ -39,7 +39,6 @@ _FIELDS = frozenset(
 _SPECIAL = re.compile(
     "[^\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff\n]"
 )
-_LINE = re.compile(r"([a-z_]+):(?: (.*))?")
 _INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@` ")
 """What a plain scalar may not start with (in block context, on one line)."""
 _STR = "tag:yaml.org,2002:str"
@@ -86,14 +85,13 @@ def read_front_matter(front: str) -> dict[str, Any] | None:
             listing.append(value)
             meta[key] = listing
             continue
-        match = _LINE.fullmatch(line)
-        if match is None:
-            return None
-        key, text = match.group(1), match.group(2)
-        if key not in _FIELDS or key in meta:
+        # "key:" or "key: value", the key one of the writer's.
+        key, colon, rest = line.partition(":")
+        if not colon or key not in _FIELDS or key in meta or rest[:1] not in ("", " "):
             return None
         listing = None
-        if text is None:
+        text = rest[1:]
+        if not rest:
             # "key:" alone is null, or a list when "- " lines follow.
             listing, meta[key] = [], None
         elif text == "[]":
