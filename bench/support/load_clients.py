@@ -24,6 +24,8 @@ class Stats:
         self.refused: dict[str, int] = defaultdict(int)
         self.taken = 0
         self.statuses: dict[str, int] = defaultdict(int)
+        # (time.monotonic(), page) of each request the connection failed under.
+        self.transport: list[tuple[float, str]] = []
 
     def refuse(self, message: str) -> None:
         # A decision the app refused because another reviewer got there first
@@ -46,8 +48,11 @@ def timed(stats: Stats, page: str, call, ok_statuses=(200, 302)):
     start = time.perf_counter()
     try:
         response = call()
-    except httpx2.HTTPError:
+    except httpx2.HTTPError as exc:
         stats.add(page, time.perf_counter() - start, False)
+        with stats.lock:
+            stats.statuses[f"{page}: {type(exc).__name__} {exc}"[:160]] += 1
+            stats.transport.append((time.monotonic(), page))
         return None
     ok = response.status_code in ok_statuses
     stats.add(page, time.perf_counter() - start, ok)
@@ -87,10 +92,13 @@ def reviewer(
     stop: threading.Event,
     decisions: int,
     ready: threading.Barrier | None = None,
+    think: float = 0.0,
 ) -> None:
     """One reviewer: log in, wait at `ready` until every reviewer has (the timed run starts
     then), then take the next candidate and decide it, until `stop` is set or `decisions`
-    have been made in all."""
+    have been made in all. With `think` > 0 the reviewer reads each candidate page for
+    0.5-1.5x `think` seconds before deciding (untimed), as a person would; 0 is a
+    reviewer who never reads, which keeps the server saturated."""
     rng = random.Random(n)
     with httpx2.Client(base_url=base, timeout=30) as client:
         try:
@@ -124,6 +132,8 @@ def reviewer(
                 continue
             match = CSRF.search(response.text)
             token = match.group(1) if match else str(client.cookies.get("csrftoken", ""))
+            if think > 0 and stop.wait(think * rng.uniform(0.5, 1.5)):
+                break
             roll = rng.random()
             pk = url.rstrip("/").rsplit("/", 1)[1]
             if roll < 0.5:
