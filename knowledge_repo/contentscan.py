@@ -17,8 +17,7 @@ import os
 import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from functools import partial
+from concurrent.futures import Future, ProcessPoolExecutor
 
 from . import placeholders, screening
 from .findingcache import Raw
@@ -26,6 +25,8 @@ from .recordfile import RecordData
 
 POOL_MIN = 1000
 """How many files make a scan worth worker processes (starting them costs ~0.1 s)."""
+CHUNK = 100
+"""Most files a chunk holds: ~30 ms of screening, so the CPUs run out of work together."""
 
 
 def _line_of(file_text: str, field: str, value: str, start: int) -> int:
@@ -100,7 +101,8 @@ def scan_contents(
     With ``pool_min`` (default ``POOL_MIN``) files or more, ``workers`` processes (default: one per
     CPU) share the work when this process may fork; the findings are the same
     either way. ``meanwhile`` is other work of this process: it runs while the
-    workers screen (after the screening when there are none).
+    workers screen (after the screening when there are none); once it is done,
+    this process screens the chunks no worker has started yet, from the last one back.
     """
     global _FORKED
     allowed = tuple(allowed)
@@ -114,8 +116,9 @@ def scan_contents(
     # The first file is screened here: screening's one-time setup (patterns, allow-list)
     # then happens once, before the fork, instead of once in every worker.
     first = _scan_chunk(allowed, list(records[:1]))
-    # A few chunks a worker: each is one message each way, and a slow chunk cannot stall the rest.
-    size = max(1, -(-(len(records) - 1) // (workers * 4)))
+    # Small chunks, each one message each way: a slow one cannot stall the rest, and
+    # whatever the workers have not started when this process is free, it screens itself.
+    size = max(1, min(CHUNK, -(-(len(records) - 1) // (workers * 4))))
     bounds = [(i, min(i + size, len(records))) for i in range(1, len(records), size)]
     context = multiprocessing.get_context("fork")
     # Objects the children inherit stay out of their collections: a collection touching
@@ -125,11 +128,12 @@ def scan_contents(
     pool = ProcessPoolExecutor(workers, mp_context=context)
     try:
         # Every worker is forked at the first submission (fork start method), records in hand.
-        done = pool.map(partial(_scan_forked, allowed), bounds)
+        futures = [pool.submit(_scan_forked, allowed, b) for b in bounds]
         _FORKED = ()
         if meanwhile is not None:
             meanwhile()
-        found = first + [found for chunk in done for found in chunk]
+        chunks = _steal(futures, bounds, allowed, records)
+        found = first + [found for chunk in chunks for found in chunk]
     except BaseException:
         pool.shutdown(wait=True, cancel_futures=True)
         raise
@@ -138,3 +142,20 @@ def scan_contents(
         gc.unfreeze()
     pool.shutdown(wait=True)
     return found
+
+
+def _steal(
+    futures: list[Future[list[list[Raw]]]],
+    bounds: list[tuple[int, int]],
+    allowed: tuple[str, ...],
+    records: Sequence[tuple[RecordData, str]],
+) -> list[list[list[Raw]]]:
+    """Each chunk's findings: the workers' results, and here the chunks none had started."""
+    mine: dict[int, list[list[Raw]]] = {}
+    # Workers take chunks from the front; this process from the back, until they meet
+    # (a future a worker has taken runs and can no longer be cancelled).
+    for i in range(len(futures) - 1, -1, -1):
+        if not futures[i].cancel():
+            break
+        mine[i] = _scan_chunk(allowed, list(records[bounds[i][0] : bounds[i][1]]))
+    return [mine[i] if i in mine else future.result() for i, future in enumerate(futures)]

