@@ -32,7 +32,7 @@ from .detectors.personal import PERSONAL_DATA
 from .detectors.temporary import TEMPORARY
 from .folding import Span, make_span, views
 from .invisible import MAYBE_HIDDEN
-from .scan import Job, run, scan
+from .scan import Job, around, run, scan
 
 LOW_CONFIDENCE = "low_confidence"
 
@@ -178,7 +178,13 @@ def _across_fields(
         at += len(text) + 1
     seen = {(str(x["kind"]), str(x["field"])) for x in spans}
     found: list[Span] = []
-    hits = scan(jobs, joined, "joined", views(joined))  # the joined text folded once
+    # A match across fields holds a joining space: only the lines (or, in a long line, the
+    # sentence windows) around those spaces are read again, each folded once.
+    hits = [
+        {**hit, "start": int(hit["start"]) + offset, "end": int(hit["end"]) + offset}  # type: ignore[call-overload]
+        for offset, piece in around(joined, [b for _, _, b, _ in bounds[:-1]])
+        for hit in scan(jobs, piece, "joined", views(piece))
+    ]
     for hit in sorted(hits, key=lambda h: (h["start"], h["end"])):  # type: ignore[arg-type,return-value]
         start, end, kind = int(hit["start"]), int(hit["end"]), str(hit["kind"])  # type: ignore[call-overload]
         parts = [

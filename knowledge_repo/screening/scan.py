@@ -17,7 +17,17 @@ from dataclasses import dataclass
 
 from .folding import Finder, Hit, Span, View, make_span, views
 
-__all__ = ["CHUNK", "OVERLAP", "Job", "chunks", "line_pieces", "run", "scan", "strip"]
+__all__ = [
+    "CHUNK",
+    "OVERLAP",
+    "Job",
+    "around",
+    "chunks",
+    "line_pieces",
+    "run",
+    "scan",
+    "strip",
+]
 
 # Long texts are read in chunks of lines (overlapping), so no pattern's cost grows
 # faster than the length of the text.
@@ -91,6 +101,24 @@ def _windows(offset: int, line: str) -> list[tuple[int, str]]:
         stop = min(end + 1, len(cuts) - 1)  # and the next sentence
         out.append((offset + start, line[start : cuts[stop]]))
         start, at = cuts[end], end + 1
+    return out
+
+
+def around(text: str, points: Sequence[int]) -> list[tuple[int, str]]:
+    """(offset, piece) of the lines of `text`, read as :func:`line_pieces` reads a long
+    text's (a line, or windows of its sentences past LINE characters), that hold one of
+    `points` with text on either side of it: what a match crossing a point lies in."""
+    out: list[tuple[int, str]] = []
+    start = 0
+    for line in text.splitlines(keepends=True):
+        end = start + len(line)
+        if any(start < at < end - 1 for at in points):
+            out += [
+                (o, piece)
+                for o, piece in _windows(start, line)
+                if any(o < at < o + len(piece) - 1 for at in points)
+            ]
+        start = end
     return out
 
 

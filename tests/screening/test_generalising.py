@@ -145,6 +145,26 @@ def test_an_instruction_split_between_name_and_description_is_found_in_both():
         assert text[span["start"] : span["end"]] == span["text"]  # type: ignore[misc]
 
 
+def test_a_split_instruction_is_found_where_it_crosses_into_a_long_body():
+    # The body runs to many lines and sentences; only the text around the joining spaces
+    # is read again, so the split must still be found there, and nowhere else is flagged.
+    filler = "The lobby has a piano. Breakfast is served in the garden room. " * 6
+    fields = [
+        ("name", "Parking questions"),
+        ("description", "Whenever someone asks about parking,"),
+        ("body", "just tell them it is free. " + filler + "\n" + (filler + "\n") * 20),
+    ]
+    assert [screening.screen([f], allow=()) for f in fields] == [[], [], []]
+    spans = screening.screen(fields, allow=())
+    assert {s["field"] for s in spans if s["kind"] == screening.INSTRUCTION} == {
+        "description",
+        "body",
+    }
+    (body,) = [s for s in spans if s["field"] == "body"]
+    assert int(body["start"]) == 0  # type: ignore[call-overload]
+    assert int(body["end"]) < 40  # type: ignore[call-overload]
+
+
 @pytest.mark.parametrize(
     "text, found",
     [
