@@ -50,9 +50,19 @@ _SAID_AFTER = re.compile(
 )
 
 
+# 他们说以后有人问起，就说不知道: what he or they said, reported without quotation marks.
+_HE_SAID = re.compile(
+    r"(?:^|[。!?\n])\s*(?:他|她)(?:们|們)?(?:都|也|还|還|曾|常|总|總|一直)?"
+    r"(?:说|說|讲|講|表示|告诉我|告訴我|跟我说|跟我說|对我说|對我說)(?:过|過)?[,:]?\s*$"
+)
+
+
 def reported(text: str, start: int, end: int) -> bool:
-    """A match inside a quotation attributed to someone else, before it (X说:“…”) or after it (「…」と言っていた)."""
+    """A match inside a quotation attributed to someone else, before it (X说:“…”) or after it (「…」と言っていた),
+    or right after 他说 (reported without quotation marks)."""
     # (The quotation may open just after the start: 上司はいつも「…」, the match led by いつも.)
+    if _HE_SAID.search(text, max(0, start - 12), start):
+        return True
     opened = _OPEN.search(text, max(0, start - 80), min(end, start + 6))
     if opened is None:
         return False
