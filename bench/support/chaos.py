@@ -60,6 +60,7 @@ class Chaos:
                 continue
             os.kill(victim, signal.SIGKILL)
             killed_at = time.monotonic()
+            self.kills.append({"kind": kind, "pid": victim, "back_after": None, "at": killed_at})
             back = None
             while time.monotonic() - killed_at < 60:
                 if kind == "web worker":
@@ -71,7 +72,7 @@ class Chaos:
                     back = time.monotonic() - killed_at
                     break
                 time.sleep(0.2)
-            self.kills.append({"kind": kind, "pid": victim, "back_after": back})
+            self.kills[-1]["back_after"] = back
 
     def _probe(self) -> None:
         with httpx2.Client(timeout=5) as client:
@@ -85,6 +86,12 @@ class Chaos:
                 else:
                     self.probes_failed += 1
                 time.sleep(0.2)
+
+    def in_flight(self, stats_transport: list[tuple[float, str]], grace: float = 3.0) -> int:
+        """How many failed connections fell within `grace` seconds of a web worker's kill:
+        requests that worker was serving when it died (a person would reload)."""
+        kills = [k["at"] for k in self.kills if k["kind"] == "web worker" and "at" in k]
+        return sum(1 for t, _ in stats_transport if any(at <= t <= at + grace for at in kills))
 
     def start(self) -> None:
         for thread in self.threads:

@@ -24,6 +24,8 @@ class Stats:
         self.refused: dict[str, int] = defaultdict(int)
         self.taken = 0
         self.statuses: dict[str, int] = defaultdict(int)
+        # (time.monotonic(), page) of each request the connection failed under.
+        self.transport: list[tuple[float, str]] = []
 
     def refuse(self, message: str) -> None:
         # A decision the app refused because another reviewer got there first
@@ -50,6 +52,7 @@ def timed(stats: Stats, page: str, call, ok_statuses=(200, 302)):
         stats.add(page, time.perf_counter() - start, False)
         with stats.lock:
             stats.statuses[f"{page}: {type(exc).__name__} {exc}"[:160]] += 1
+            stats.transport.append((time.monotonic(), page))
         return None
     ok = response.status_code in ok_statuses
     stats.add(page, time.perf_counter() - start, ok)

@@ -18,6 +18,7 @@ from .dev_round16 import DEV_ROUND16
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
 from .heldout_personal import HELDOUT_PERSONAL
+from .heldout_round16 import HELDOUT_ROUND16
 
 LANGS = ("en", "zh", "ja", "ko", "es", "pt", "fr", "de", "it", "ru")
 
@@ -36,4 +37,4 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND15
     + DEV_ROUND16
 )
-TEST: tuple[Example, ...] = HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL
+TEST: tuple[Example, ...] = HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16
