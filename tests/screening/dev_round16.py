@@ -718,4 +718,5 @@ DEV_ROUND16: tuple[Example, ...] = (
     + _SECOND
     + _THIRD
     + _FOURTH
+    + _FIFTH
 )
