@@ -16,7 +16,7 @@ import re
 
 from ..folding import Hit, gate, near_wide, tokens, words
 from . import instruction_intl
-from .instruction_cjk import JA_OTHER, ZH_OTHER
+from .instruction_cjk import JA_OTHER, ZH_OTHER, reported
 from .instruction_ja import asked_by_staff
 
 INSTRUCTION = "instruction"
@@ -315,13 +315,16 @@ def find(text: str) -> list[Hit]:
     others = sorted({p for w in present for p in _GATE_INDEX[w]}, key=_ORDER.__getitem__)
     for pattern in others:
         for m in pattern.finditer(text):
-            hits.append((m.start(), m.end(), "instruction-like text"))
+            if not _reported(text, m.start(), m.end()):
+                hits.append((m.start(), m.end(), "instruction-like text"))
     if not text.isascii():
         wide = [ZH_OTHER] if _HAN.search(text) else []
         wide += [JA_OTHER] if _KANA.search(text) else []
         for pattern in wide:  # searched only near the CJK words of a mostly Latin text
             for m in near_wide(pattern, text):
                 if pattern is JA_OTHER and asked_by_staff(text, m.start()):
+                    continue
+                if reported(text, m.start(), m.end()):
                     continue
                 hits.append((m.start(), m.end(), "instruction-like text"))
     if not _ROLE_GATE.isdisjoint(words):

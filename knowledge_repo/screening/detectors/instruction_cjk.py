@@ -29,3 +29,45 @@ def _one(patterns: list[str]) -> re.Pattern[str]:
 
 ZH_OTHER = _one(instruction_zh.PATTERNS)
 JA_OTHER = _one(instruction_ja.PATTERNS)
+
+
+# 店长常说:“顾客问什么,就答什么” / 店長は新人に「…答えるように」と教えていた: words quoted and
+# attributed to someone else, reported speech, not a command. Not 请跟大家说:“…” nor 「…」と伝えて
+# ください: a quotation the agent is told to pass on.
+_OPEN = re.compile(r"[“「『\"][^“「『\"”」』\n]*$")
+_SAID_BEFORE = re.compile(
+    r"(?:说|說|讲|講|道|写道|寫道|叮嘱|叮囑|嘱咐|囑咐|教导|教導|告诫|告誡|强调|強調|常说|常說|总说|總說)"
+    r"(?:过|過)?\s*[:,]?\s*$"
+)
+_ADDRESSED = re.compile(
+    r"(?:^|[。!?\n,;:])\s*(?:请|請|你|您|麻烦|麻煩|记得|記得|务必|務必|以后|以後|今后|今後|跟|对|對|向|给|給|帮|幫|"
+    r"替|要|就|都|一律|统一|統一|别|別|不要)[^。!?\n,;:]*$"
+)
+_CLOSE = re.compile(r"[”」』\"]")
+_SAID_AFTER = re.compile(
+    r"\s*と(?:よく|いつも)?(?:言って(?:い|お)|言った|言われ|教えて(?:い|くれ)|教えた|教わ|話して(?:い|くれ)|話した|"
+    r"書いて(?:あ|い)|書かれて|注意して(?:い|くれ)|注意され|指導して|叱られ|諭して|口癖)"
+)
+
+
+# 他们说以后有人问起，就说不知道: what he or they said, reported without quotation marks.
+_HE_SAID = re.compile(
+    r"(?:^|[。!?\n])\s*(?:他|她)(?:们|們)?(?:都|也|还|還|曾|常|总|總|一直)?"
+    r"(?:说|說|讲|講|表示|告诉我|告訴我|跟我说|跟我說|对我说|對我說)(?:过|過)?[,:]?\s*$"
+)
+
+
+def reported(text: str, start: int, end: int) -> bool:
+    """A match inside a quotation attributed to someone else, before it (X说:“…”) or after it (「…」と言っていた),
+    or right after 他说 (reported without quotation marks)."""
+    # (The quotation may open just after the start: 上司はいつも「…」, the match led by いつも.)
+    if _HE_SAID.search(text, max(0, start - 12), start):
+        return True
+    opened = _OPEN.search(text, max(0, start - 80), min(end, start + 6))
+    if opened is None:
+        return False
+    before = text[max(0, opened.start() - 30) : opened.start()]
+    if _SAID_BEFORE.search(before) and not _ADDRESSED.search(before):
+        return True
+    close = _CLOSE.search(text, end, min(len(text), end + 200))
+    return close is not None and bool(_SAID_AFTER.match(text, close.end()))
