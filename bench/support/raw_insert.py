@@ -1,5 +1,6 @@
 """The raw-insert baseline of bench/ingest.py: the message rows ingest stored, written
-again with the driver's `executemany` into a table of the same shape and indexes."""
+again with the driver's `executemany` into a table of the same shape and indexes; on
+PostgreSQL also with `COPY` (what ingest itself uses there), into a second such table."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ def create_raw_table() -> None:
 
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            cursor.execute("CREATE TABLE bench_raw (LIKE conversations_message INCLUDING ALL)")
+            for table in ("bench_raw", "bench_raw_copy"):
+                cursor.execute(f"CREATE TABLE {table} (LIKE conversations_message INCLUDING ALL)")
             return
         cursor.execute(
             "SELECT sql FROM sqlite_master "
@@ -29,10 +31,11 @@ def create_raw_table() -> None:
             cursor.execute(sql.replace('CREATE INDEX "', 'CREATE INDEX "bench_'))
 
 
-def raw_insert(low: int, high: int) -> tuple[float, float]:
+def raw_insert(low: int, high: int, *, copy: bool = False) -> tuple[float, float]:
     """Seconds (wall clock, and this process's CPU) to write the message rows ingest stored (ids in (low, high]) again, as
     stored, into bench_raw with the driver's executemany in one transaction. Rows are
-    read in slices so memory stays flat; only the writes and the commit are timed."""
+    read in slices so memory stays flat; only the writes and the commit are timed. With
+    `copy` (PostgreSQL), the rows go into bench_raw_copy with COPY instead."""
     from django.db import connection
 
     raw = connection.connection  # the driver's own connection, no Django in the way
@@ -58,6 +61,16 @@ def raw_insert(low: int, high: int) -> tuple[float, float]:
     timed(writer.execute, "BEGIN")
     for first in range(low, high, 10_000):
         reader.execute(select, (first, min(first + 10_000, high)))
-        timed(writer.executemany, insert, reader.fetchall())
+        rows = reader.fetchall()
+        if copy:
+            timed(_copy_rows, writer, rows)
+        else:
+            timed(writer.executemany, insert, rows)
     timed(writer.execute, "COMMIT")
     return wall, cpu
+
+
+def _copy_rows(writer: Any, rows: list[tuple[Any, ...]]) -> None:
+    with writer.copy(f"COPY bench_raw_copy ({COLUMNS}) FROM STDIN") as stream:
+        for row in rows:
+            stream.write_row(row)
