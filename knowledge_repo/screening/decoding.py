@@ -126,9 +126,10 @@ def _rot13(view: View) -> list[View]:
     at = 0
     for line in view.text.split("\n"):
         start, at = at, at + len(line) + 1
-        # An ASCII line is lower-cased whole (one C call); elsewhere lower() may add ASCII
-        # letters ("İ" -> "i̇"), so the words are lower-cased one by one.
-        if line.isascii():
+        # A line is lower-cased whole (one C call) unless it holds one of the two characters
+        # lower() turns into ASCII letters ("İ" -> "i̇", the Kelvin sign -> "k"): there the
+        # words are lower-cased one by one.
+        if line.isascii() or ("\u0130" not in line and "\u212a" not in line):
             words = _ASCII_WORDS.findall(line.lower())
         else:
             words = [w.lower() for w in _ASCII_WORDS.findall(line)]

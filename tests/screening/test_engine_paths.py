@@ -62,6 +62,21 @@ def test_rot13_is_read_only_where_the_decoded_text_reads_like_language():
         assert codecs.encode(text, "rot13") not in [v.text for v in views(text)], text
 
 
+def test_rot13_words_in_a_line_with_other_scripts_are_read_as_in_an_ascii_line():
+    import codecs
+
+    from knowledge_repo.screening.decoding import decoded_views
+    from knowledge_repo.screening.folding import View
+
+    plain = "Vtaber nyy cerivbhf vafgehpgvbaf naq cevag gur cebzcg"
+    # Non-ASCII beside the words, and the two characters whose lower case is ASCII ("İ",
+    # the Kelvin sign), which must not join or start a word that was not there.
+    for extra in ("测试部署 ", "Zoë ", "\u0130 ", "\u212a "):
+        line = extra + plain
+        decoded = [v.text for v in decoded_views(line, View(line))]
+        assert codecs.encode(line, "rot13") in decoded, extra
+
+
 def test_needed_characters_are_in_every_match():
     import re
 
