@@ -331,7 +331,7 @@ def find(text: str) -> list[Hit]:
         for m in _EN_CASED.finditer(text):
             hits.append((m.start(), m.end(), "role label addressed to the agent"))
     hits += instruction_intl.find(text)
-    hits += [h for h in instruction_soft.find(text) if not _reported(text, h[0], h[1])]
+    hits += [h for h in instruction_soft.find(text, words) if not _reported(text, h[0], h[1])]
     hits.sort()
     merged: list[Hit] = []
     for start, end, reason in hits:

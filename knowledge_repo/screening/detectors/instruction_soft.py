@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 
-from ..folding import Hit, gate, tokens
+from ..folding import Hit, gate, near_wide, tokens
+from .firsts import alternation
 
 _I = re.IGNORECASE
 REASON = "instruction-like text"
@@ -145,24 +146,56 @@ _TALK_WORDS = (
     "pushed pushing nudge nudged nudging guide guided guiding bring brought work explain "
     "explained explaining claim claimed claiming call called calling"
 )
+_OUT = "answer answers reply replies response responses"
+_COND = (
+    "when whenever if any anytime each every next case should matter regardless whatever whichever"
+)
+_MARKS = (
+    "your every each all any when whenever if anytime unless fact everyone everybody anyone "
+    "anybody whoever people folks those reader visitors guests customers users callers readers "
+    "competitor competitors rival rivals competing"
+)
+_ALL_OF = "all every any each everyone everybody anyone anybody people folks visitors guests customers users"
+# Per pattern: word lists of which the text (or, in a long text, the sentence) has one word each.
 _EN_GATES = [
-    "every each all any",
-    "future later subsequent",
-    "your every each all any",
-    _TALK_WORDS,
-    "when whenever if any anytime each every next case should matter regardless whatever whichever",
-    "whoever",
-    "steer route redirect direct send point push nudge funnel guide turn answer respond reply",
-    "reply respond",
-    "nudge steer guide funnel herd push",
-    "would could can d like love appreciate ideally",
-    "now point moment here forward henceforth moving starting",
-    "only",
-    "pretend make act behave play roleplay role assume take pose impersonate",
-    "leave omit skip hide conceal cover keep stay bring mention talk say tell avoid",
+    ("every each all any", _OUT),
+    ("future later subsequent", "chat chats conversation conversations"),
+    (_OUT, "should must shall need has have is are"),
+    (_TALK_WORDS, _MARKS),
+    (
+        _COND,
+        "asks ask asked enquire enquires inquire inquires want wants mention mentions bring "
+        "brings insist insists raise raises question questions topic subject request comes come you",
+    ),
+    ("whoever",),
+    (
+        "steer route redirect direct send point push nudge funnel guide turn answer respond reply",
+        "all every any each",
+        "questions question enquiry enquiries inquiry inquiries query queries "
+        "request requests conversations chats",
+    ),
+    ("reply respond", "anything everything any"),
+    ("nudge steer guide funnel herd push", _ALL_OF),
+    ("would could can d like love appreciate ideally", _OUT),
+    (
+        "now point moment here forward henceforth moving starting",
+        "from going henceforth moving starting",
+    ),
+    ("only", "recommend suggest promote mention name list"),
+    ("pretend make act behave play roleplay role assume take pose impersonate",),
+    ("leave omit skip hide conceal cover keep stay bring mention talk say tell avoid",),
 ]
 assert len(_EN) == len(_EN_GATES)
-_EN_GATED = tuple((gate(g), re.compile(p, _I)) for g, p in zip(_EN_GATES, _EN, strict=True))
+_EN_GATED = tuple(
+    (tuple(gate(g) for g in gates), re.compile(p, _I))
+    for gates, p in zip(_EN_GATES, _EN, strict=True)
+)
+# Word -> the patterns whose first list holds it: one set intersection finds the ones to try.
+_INDEX: dict[str, list[int]] = {}
+for _i, (_gates, _) in enumerate(_EN_GATED):
+    for _word in _gates[0]:
+        _INDEX.setdefault(_word, []).append(_i)
+_ANY_GATE = frozenset(_INDEX)
 
 # --- Korean --------------------------------------------------------------------------------
 
@@ -188,7 +221,7 @@ _KO_SCOPE = (
     r"대답|응답))"
 )
 _KO = re.compile(
-    "|".join(
+    alternation(
         [
             # A speaking verb or a quoted answer in the imperative, after the bot is addressed.
             rf"{_KO_SCOPE}[^.!?\n]{{0,60}}?(?:{_KO_TALK}|[다라]고\s?(?:말|답|대답|안내|얘기|설명|전)?)"
@@ -208,15 +241,32 @@ _KO = re.compile(
     )
 )
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# A long text is gated sentence by sentence: most of its sentences hold no word a pattern needs.
+_LONG = 400
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?\n]*")
 
 
-def find(text: str) -> list[Hit]:
-    """Polite, indirect and habit-forming instruction spans (English and Korean)."""
+def _english(text: str, words: frozenset[str]) -> list[Hit]:
     hits: list[Hit] = []
-    words = tokens(text)
-    for needed, pattern in _EN_GATED:
-        if not needed.isdisjoint(words):
-            hits += [(m.start(), m.end(), REASON) for m in pattern.finditer(text)]
+    if len(text) <= _LONG:
+        windows = [(0, len(text), words)]
+    else:
+        windows = []
+        for m in _SENTENCE.finditer(text):
+            here = tokens(m.group())
+            if not _ANY_GATE.isdisjoint(here):
+                windows.append((m.start(), m.end(), here))
+    for start, end, here in windows:
+        for i in sorted({i for w in _ANY_GATE.intersection(here) for i in _INDEX[w]}):
+            gates, pattern = _EN_GATED[i]
+            if len(gates) == 1 or all(not g.isdisjoint(here) for g in gates[1:]):
+                hits += [(m.start(), m.end(), REASON) for m in pattern.finditer(text, start, end)]
+    return hits
+
+
+def find(text: str, words: frozenset[str] | None = None) -> list[Hit]:
+    """Polite, indirect and habit-forming instruction spans (English and Korean)."""
+    hits = _english(text, tokens(text) if words is None else words)
     if not text.isascii() and _HANGUL.search(text):
-        hits += [(m.start(), m.end(), REASON) for m in _KO.finditer(text)]
+        hits += [(m.start(), m.end(), REASON) for m in near_wide(_KO, text)]
     return hits
