@@ -243,19 +243,28 @@ _KO = re.compile(
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # A long text is gated sentence by sentence: most of its sentences hold no word a pattern needs.
 _LONG = 400
-_SENTENCE = re.compile(r"[^.!?\n]+[.!?\n]*")
+_ENDS = re.compile(r"[.!?\n]")
+_WORD = re.compile(r"[a-z]+")
+
+
+def _sentences(text: str) -> list[tuple[int, int, frozenset[str]]]:
+    """The (start, end, words) of each sentence of a long text that holds a word a pattern needs."""
+    lower = text.lower()
+    if len(lower) != len(text):  # a letter whose lower case is longer: the whole text at once
+        return [(0, len(text), tokens(text))]
+    out = []
+    at = 0
+    for line in _ENDS.split(lower):
+        words = _WORD.findall(line)
+        if not _ANY_GATE.isdisjoint(words):
+            out.append((at, at + len(line) + 1, frozenset(words)))
+        at += len(line) + 1
+    return out
 
 
 def _english(text: str, words: frozenset[str]) -> list[Hit]:
     hits: list[Hit] = []
-    if len(text) <= _LONG:
-        windows = [(0, len(text), words)]
-    else:
-        windows = []
-        for m in _SENTENCE.finditer(text):
-            here = tokens(m.group())
-            if not _ANY_GATE.isdisjoint(here):
-                windows.append((m.start(), m.end(), here))
+    windows = [(0, len(text), words)] if len(text) <= _LONG else _sentences(text)
     for start, end, here in windows:
         for i in sorted({i for w in _ANY_GATE.intersection(here) for i in _INDEX[w]}):
             gates, pattern = _EN_GATED[i]
