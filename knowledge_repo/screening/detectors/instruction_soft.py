@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from ..folding import Hit, gate, near_wide, tokens
+from ..folding import Hit, gate, tokens
 from .firsts import alternation
 
 _I = re.IGNORECASE
@@ -158,14 +158,15 @@ _MARKS = (
 _ALL_OF = "all every any each everyone everybody anyone anybody people folks visitors guests customers users"
 # Per pattern: word lists of which the text (or, in a long text, the sentence) has one word each.
 _EN_GATES = [
-    ("every each all any", _OUT),
+    (_OUT, "every each all any"),
     ("future later subsequent", "chat chats conversation conversations"),
     (_OUT, "should must shall need has have is are"),
     (_TALK_WORDS, _MARKS),
     (
+        "asks ask asked enquire enquires inquire inquires want wants mention mentions bring brings "
+        "insist insists raise raises question questions topic subject request up answer reply "
+        "respond talk write speak describe discuss recommend give",
         _COND,
-        "asks ask asked enquire enquires inquire inquires want wants mention mentions bring "
-        "brings insist insists raise raises question questions topic subject request comes come you",
     ),
     ("whoever",),
     (
@@ -176,10 +177,10 @@ _EN_GATES = [
     ),
     ("reply respond", "anything everything any"),
     ("nudge steer guide funnel herd push", _ALL_OF),
-    ("would could can d like love appreciate ideally", _OUT),
+    (_OUT, "would could can d like love appreciate ideally"),
     (
-        "now point moment here forward henceforth moving starting",
         "from going henceforth moving starting",
+        "now point moment here forward henceforth moving starting",
     ),
     ("only", "recommend suggest promote mention name list"),
     ("pretend make act behave play roleplay role assume take pose impersonate",),
@@ -241,6 +242,9 @@ _KO = re.compile(
     )
 )
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# Every Korean match ends in an imperative: searched only in the stretch before one.
+_KO_ENDS = re.compile(r"(?:줘|주세요|주십시오|주시면|하세요|하십시오|해|하라|마)")
+_KO_REACH = 120
 # A long text is gated sentence by sentence: most of its sentences hold no word a pattern needs.
 _LONG = 400
 _ENDS = re.compile(r"[.!?\n]")
@@ -277,5 +281,13 @@ def find(text: str, words: frozenset[str] | None = None) -> list[Hit]:
     """Polite, indirect and habit-forming instruction spans (English and Korean)."""
     hits = _english(text, tokens(text) if words is None else words)
     if not text.isascii() and _HANGUL.search(text):
-        hits += [(m.start(), m.end(), REASON) for m in near_wide(_KO, text)]
+        windows: list[list[int]] = []
+        for end in _KO_ENDS.finditer(text):
+            start, stop = max(0, end.start() - _KO_REACH), min(len(text), end.end() + 12)
+            if windows and start <= windows[-1][1]:
+                windows[-1][1] = stop
+            else:
+                windows.append([start, stop])
+        for start, stop in windows:
+            hits += [(m.start(), m.end(), REASON) for m in _KO.finditer(text, start, stop)]
     return hits
