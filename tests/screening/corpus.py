@@ -15,6 +15,7 @@ from .dev_round13 import DEV_ROUND13
 from .dev_round14 import DEV_ROUND14
 from .dev_round15 import DEV_ROUND15
 from .dev_round16 import DEV_ROUND16
+from .dev_round17 import DEV_ROUND17
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
 from .heldout_personal import HELDOUT_PERSONAL
@@ -36,5 +37,6 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND14
     + DEV_ROUND15
     + DEV_ROUND16
+    + DEV_ROUND17
 )
 TEST: tuple[Example, ...] = HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16
