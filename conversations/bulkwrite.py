@@ -18,18 +18,20 @@ from django.db import connection
 from .models import Conversation, Message
 
 
-def _insert_sql(model: type[Any], fields: tuple[str, ...]) -> str:
+def _table(model: type[Any], fields: tuple[str, ...]) -> str:
+    """``table (column, ...)`` of `model`'s `fields`, quoted for the database."""
     meta = model._meta
     quote = connection.ops.quote_name
     columns = ", ".join(quote(meta.get_field(name).column) for name in fields)
-    return f"INSERT INTO {quote(meta.db_table)} ({columns}) VALUES "
+    return f"{quote(meta.db_table)} ({columns})"
+
+
+def _insert_sql(model: type[Any], fields: tuple[str, ...]) -> str:
+    return f"INSERT INTO {_table(model, fields)} VALUES "
 
 
 def _copy_sql(model: type[Any], fields: tuple[str, ...]) -> str:
-    meta = model._meta
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(meta.get_field(name).column) for name in fields)
-    return f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN"
+    return f"COPY {_table(model, fields)} FROM STDIN"
 
 
 # Rows per INSERT statement on SQLite: 100 rows of 9 columns stay far below SQLite's

@@ -60,15 +60,20 @@ def line_pieces(text: str) -> list[tuple[int, str]]:
     """
     if len(text) <= CHUNK + OVERLAP:
         return [(0, text)]
+    return [piece for start, line in _lines(text) for piece in _windows(start, line)]
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    """(offset, line) of each line of `text`, its "\n" kept (none after the last)."""
     out: list[tuple[int, str]] = []
     start = 0
     parts = text.split("\n")
     last = parts.pop()
     for line in parts:
-        out += _windows(start, line + "\n")
+        out.append((start, line + "\n"))
         start += len(line) + 1
     if last:
-        out += _windows(start, last)
+        out.append((start, last))
     return out
 
 
@@ -108,18 +113,13 @@ def around(text: str, points: Sequence[int]) -> list[tuple[int, str]]:
     """(offset, piece) of the lines of `text`, read as :func:`line_pieces` reads a long
     text's (a line, or windows of its sentences past LINE characters), that hold one of
     `points` with text on either side of it: what a match crossing a point lies in."""
-    out: list[tuple[int, str]] = []
-    start = 0
-    for line in text.splitlines(keepends=True):
-        end = start + len(line)
-        if any(start < at < end - 1 for at in points):
-            out += [
-                (o, piece)
-                for o, piece in _windows(start, line)
-                if any(o < at < o + len(piece) - 1 for at in points)
-            ]
-        start = end
-    return out
+    return [
+        (o, piece)
+        for start, line in _lines(text)
+        if any(start < at < start + len(line) - 1 for at in points)
+        for o, piece in _windows(start, line)
+        if any(o < at < o + len(piece) - 1 for at in points)
+    ]
 
 
 def strip(text: str, start: int, end: int, reason: str) -> Hit:
