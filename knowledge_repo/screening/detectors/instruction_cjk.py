@@ -89,21 +89,23 @@ _STAFF_SUBJECT = re.compile(
     r"\s*(?:所有|全体|全體|每位|每个|每個|各位|本店|本公司|本馆|本館|我们|我們|[^,。!?;:\n你]{1,8}?的)?的?"
     rf"(?:{_STAFF})(?:们|們)?(?!\s*[,:]?\s*(?:请|請|你|您|以后|以後|今后|今後|从现在|從現在|记得|記得))"
 )
-_CLAUSE_END = re.compile(r"[,。!?;:\n]")
+_SENTENCE = re.compile(r"[。!?\n]")
 _OURS = re.compile(r"我们|我們|咱们|咱們|本店|我家")
-_AGENT_NAMED = re.compile(r"你|助手|机器人|機器人|(?<![A-Za-z])(?:AI|bot|assistant)(?![A-Za-z])", re.IGNORECASE)
+_AGENT_NAMED = re.compile(
+    r"你|助手|机器人|機器人|(?<![A-Za-z])(?:AI|bot|assistant)(?![A-Za-z])", re.IGNORECASE
+)
 
 
 def staff_statement(text: str, start: int) -> bool:
     """A match in a clause whose subject is the staff (客服人员, 前台, 导游…), in a sentence naming no agent."""
-    clause = start
-    while clause > 0 and not _CLAUSE_END.match(text, clause - 1):
-        clause -= 1
-    subject = _STAFF_SUBJECT.match(text, clause)
+    # The clause start: after the last clause mark of the 30 characters before the match (or the
+    # text's start); a longer clause is not read.
+    window = max(0, start - 30)
+    clause = max(text.rfind(mark, window, start) for mark in ",。!?;:\n") + 1
+    subject = _STAFF_SUBJECT.match(text, clause) if clause or not window else None
     if subject is None:
         return False
-    sentence_start = max(text.rfind(mark, 0, start) for mark in "。!?\n") + 1
-    stop = min((i for i in (text.find(mark, start) for mark in "。!?\n") if i >= 0), default=len(text))
-    return not _AGENT_NAMED.search(text, sentence_start, stop) and not _OURS.search(
-        text, subject.end(), stop
-    )
+    sentence = _SENTENCE.search(text, subject.end())
+    stop = sentence.start() if sentence else len(text)
+    head = max(text.rfind(mark, max(0, clause - 200), clause) for mark in "。!?\n") + 1
+    return not _AGENT_NAMED.search(text, head, stop) and not _OURS.search(text, subject.end(), stop)
