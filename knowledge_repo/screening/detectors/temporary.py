@@ -3,7 +3,7 @@
 English markers are whole phrases bounded by non-word, non-hyphen
 characters, so "this time-tracker", "this timeline" and "taskbar" are not
 "this time" or "task". Chinese and Japanese have no spaces: a marker counts
-unless it is part of a longer known word (临时工, 到目前为止), and 当面,
+unless it is part of a longer known word (临时工, 临时身份证, 到目前为止), and 当面,
 which is "face to face" in Chinese, counts only in Japanese text.
 """
 
@@ -82,6 +82,7 @@ _CJK: dict[str, tuple[str, ...]] = {
         "临时表",
         "临时对象",
         "临时存储",
+        "临时身份证",
     ),
     "臨時": (
         "臨時工",
@@ -93,6 +94,8 @@ _CJK: dict[str, tuple[str, ...]] = {
         "臨時變量",
         "臨時目錄",
         "臨時緩衝",
+        "臨時身分證",
+        "臨時身份證",
     ),
     "目前": ("到目前为止", "到目前為止", "目前为止", "目前為止"),
     "眼下": (),
