@@ -176,7 +176,6 @@ _ZH_NEGATIVES = (
     # These three were first written as temporary, scored so, then relabelled to follow that rule.
     zh("本周泳池因维修关闭。"),
     zh("本周六的导览取消了。"),
-    zh("本周末游客中心暂停开放。"),
 )
 
 _ZH_POSITIVES = (
@@ -199,6 +198,9 @@ _ZH_POSITIVES = (
     zh("这次活动期间门票打八折。", TMP),
     zh("由于施工，东门暂不开放。", TMP),
     zh("今天前台只收现金。", TMP),
+    # Relabelled in round 19: 暂停 (暂, "for now", as in the marker 暂不) is a temporary marker
+    # since round 19, so the sentence is temporary by its verb, not by its date (本周末).
+    zh("本周末游客中心暂停开放。", TMP),
     zh("餐厅临时改到二楼营业。", TMP),
     # Personal data.
     zh("导游小李的手机号是 139 1234 5678。", PD),

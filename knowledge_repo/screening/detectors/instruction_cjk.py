@@ -36,7 +36,7 @@ JA_OTHER = _one(instruction_ja.PATTERNS)
 # ください: a quotation the agent is told to pass on.
 _OPEN = re.compile(r"[“「『\"][^“「『\"”」』\n]*$")
 _SAID_BEFORE = re.compile(
-    r"(?:说|說|讲|講|道|写道|寫道|叮嘱|叮囑|嘱咐|囑咐|教导|教導|告诫|告誡|强调|強調|常说|常說|总说|總說)"
+    r"(?:说|說|讲|講|道|写道|寫道|写着|寫著|寫着|叮嘱|叮囑|嘱咐|囑咐|教导|教導|告诫|告誡|强调|強調|常说|常說|总说|總說)"
     r"(?:过|過)?\s*[:,]?\s*$"
 )
 _ADDRESSED = re.compile(
