@@ -20,8 +20,10 @@ from .bulkwrite import (
     CONVERSATION_INSERT,
     CONVERSATION_UPDATE,
     MESSAGE_COPY,
+    MESSAGE_FIELDS,
     MESSAGE_INSERT,
     METADATA_UPDATE,
+    insert_flat,
     insert_rows,
     json_adapter,
 )
@@ -49,6 +51,7 @@ class Writer:
         self.problems: list[IngestProblem] = []
         self.merger = Merger(source, summary)
         self.json_param = json_adapter()
+        self.sqlite = connection.vendor == "sqlite"
         # What Django's adapt_datetimefield_value writes, without its per-call lookups.
         self.adapt_datetime = datetime_adapter(connection.vendor == "sqlite")
 
@@ -122,7 +125,10 @@ class Writer:
                     cursor.executemany(CONVERSATION_UPDATE, grown)
                 if described:
                     cursor.executemany(METADATA_UPDATE, described)
-            insert_rows(MESSAGE_INSERT, self._message_rows(rows), copy=MESSAGE_COPY)
+            if self.sqlite:
+                insert_flat(MESSAGE_INSERT, self._message_params(rows), len(MESSAGE_FIELDS))
+            else:
+                insert_rows(MESSAGE_INSERT, self._message_rows(rows), copy=MESSAGE_COPY)
             IngestProblem.objects.bulk_create(problems)
         self.summary.messages_added += len(rows)
         for item, outcome, final in chunk.outcomes:
@@ -184,6 +190,30 @@ class Writer:
                 )
             )
         return result
+
+    def _message_params(self, rows: list[NewMessage]) -> list[Any]:
+        """The message rows' values in one flat list, row after row (SQLite, where
+        content JSON is passed as its text): no tuple per row."""
+        params: list[Any] = []
+        extend = params.extend
+        for state, item, index in rows:
+            role, content, text, tool_use, tool_output, created_at = item.messages[
+                index - item.base
+            ]
+            extend(
+                (
+                    state.pk,
+                    index,
+                    role,
+                    content,
+                    text,
+                    tool_use,
+                    tool_output,
+                    created_at,
+                    item.digests[index],
+                )
+            )
+        return params
 
 
 def _as_json(item: Item) -> str:
