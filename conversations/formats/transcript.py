@@ -122,7 +122,13 @@ class Collector:
             self._metadata = {k: event[k] for k in METADATA_KEYS if k in event}
 
         if continues_last and self._messages:
-            self._messages[-1].content.extend(blocks)
+            last = self._messages[-1]
+            last.content.extend(blocks)
+            last.plain = None
+        elif type(content) is str:  # one text block: never tool output
+            self._messages.append(
+                NormalizedMessage(role, blocks, parse_timestamp(event.get("timestamp")), content)
+            )
         else:
             self._messages.append(
                 NormalizedMessage(
