@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit, gate, near_wide, tokens, words
-from . import instruction_intl, instruction_soft
+from . import instruction_intl, instruction_soft, instruction_soft_intl
 from .instruction_cjk import JA_OTHER, ZH_OTHER, reported, staff_statement
 from .instruction_ja import asked_by_staff
 
@@ -334,6 +334,7 @@ def find(text: str) -> list[Hit]:
             hits.append((m.start(), m.end(), "role label addressed to the agent"))
     hits += instruction_intl.find(text)
     hits += [h for h in instruction_soft.find(text, words) if not _reported(text, h[0], h[1])]
+    hits += instruction_soft_intl.find(text, words)
     hits.sort()
     merged: list[Hit] = []
     for start, end, reason in hits:
