@@ -37,6 +37,10 @@ _COMMON = gate(
     "di du has ha ne n st me describe propose cite bring rate pon e a не я что ч ем мне вам тебе"
 )
 
+# Short words that lead a frame ("si alguien pregunta…", "se alguém…"); other words of three
+# letters or fewer (articles, prepositions) are no reason to run the frame pattern.
+_SHORT = frozenset(["si", "se", "hoy", "vez", "ora"])
+
 
 @dataclass(frozen=True)
 class Soft:
@@ -58,12 +62,12 @@ class Soft:
     output: str  # a rule for the agent's answers: "en cada respuesta", "termina tus respuestas"
     keys: str  # words one of which each match holds, beside the imperatives
 
-    def pattern(self) -> re.Pattern[str]:
+    def patterns(self) -> tuple[re.Pattern[str], ...]:
         imp = rf"(?:{self.imp})(?!\w)"
         lead = rf"(?:(?:{self.lead}),?\s+){{0,3}}"
         mark = rf"(?<!\w)(?:{self.mark})(?!\w)"
-        # Two alternatives, each tried once per position: the command position (after a clause
-        # start) and a frame led by a word (a wish, a condition, a habit, a fixed answer, a rule).
+        # Two patterns, each with its own gate: a command position (after a clause start, led
+        # by an imperative) and a frame led by a word (a wish, a condition, a habit, a rule).
         command = [
             rf"{imp}(?={_S}{{0,120}}?{mark})",
             rf"(?:{self.must})\s+(?:\w+\s+){{0,2}}?(?:{self.stems})(?={_S}{{0,120}}?{mark})",
@@ -79,15 +83,22 @@ class Soft:
             rf"(?:{self.fixed}){_S}{{0,40}}?[,:—–-]\s*{lead}(?:{imp}|(?:{self.answer})(?!\w))",
             rf"(?:{self.output})(?!\w)",
         ]
-        body = rf"{_START}{lead}(?:{'|'.join(command)})|(?<!\w)(?:{'|'.join(f'(?:{p})' for p in framed)})"
-        return re.compile(fold_pattern(body), re.IGNORECASE)
+        commands = rf"{_START}{lead}(?:{'|'.join(command)})"
+        frames = rf"(?<!\w)(?:{'|'.join(f'(?:{p})' for p in framed)})"
+        return tuple(re.compile(fold_pattern(p), re.IGNORECASE) for p in (commands, frames))
 
-    def gate(self) -> frozenset[str]:
+    def gates(self) -> tuple[frozenset[str], ...]:
+        """Words one of which each match holds: of the command pattern, of the frame pattern."""
         words = {
             w for w in re.split(r"[|\s]+", self.imp + "|" + self.omit + "|" + self.pretend) if w
         }
         plain = {w for w in words if _PLAIN.fullmatch(fold_pattern(w))}
-        return gate(" ".join(sorted(plain)) + " " + self.keys) - _COMMON
+        frames = self.polite + self.cond + self.habit + self.fixed + self.output
+        literal = {w for w in re.split(r"\\[swSW]|[^\w]+", frames) if len(w) > 3 or w in _SHORT}
+        return (
+            gate(" ".join(sorted(plain)) + " " + self.keys) - _COMMON,
+            gate(" ".join(sorted(literal)) + " " + self.keys) - _COMMON,
+        )
 
 
 _ES = Soft(
@@ -358,8 +369,13 @@ _RU = Soft(
     "притворись притворитесь притворяйся веди",
 )
 
-_LANGS = tuple((lang.gate(), lang.pattern()) for lang in (_ES, _PT, _FR, _DE, _IT))
-_CYR = (_RU.gate(), _RU.pattern())
+# (gate, pattern) pairs: each language's command and frame patterns.
+_LATIN = tuple(
+    part
+    for lang in (_ES, _PT, _FR, _DE, _IT)
+    for part in zip(lang.gates(), lang.patterns(), strict=True)
+)
+_CYR = tuple(zip(_RU.gates(), _RU.patterns(), strict=True))
 _HAS_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _ASCII_LETTERS = re.compile(r"[A-Za-z]{2}")
 
@@ -367,14 +383,14 @@ _ASCII_LETTERS = re.compile(r"[A-Za-z]{2}")
 def find(text: str, words: frozenset[str] | None = None) -> list[Hit]:
     """Soft instruction spans in es, pt, fr, de, it and ru on a folded view."""
     words = tokens(text) if words is None else words
-    langs: list[tuple[frozenset[str], re.Pattern[str]]] = []
+    parts: list[tuple[frozenset[str], re.Pattern[str]]] = []
     if _ASCII_LETTERS.search(text):
-        langs += [lang for lang in _LANGS if not lang[0].isdisjoint(words)]
-    if not text.isascii() and _HAS_CYRILLIC.search(text) and not _CYR[0].isdisjoint(words):
-        langs.append(_CYR)
+        parts += [part for part in _LATIN if not part[0].isdisjoint(words)]
+    if not text.isascii() and _HAS_CYRILLIC.search(text):
+        parts += [part for part in _CYR if not part[0].isdisjoint(words)]
     return [
         (m.start(), m.end(), REASON)
-        for needed, pattern in langs
+        for needed, pattern in parts
         for start, end in spans_of(text, words & needed)
         for m in pattern.finditer(text, start, end)
     ]
