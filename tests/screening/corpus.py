@@ -19,6 +19,7 @@ from .dev_round17 import DEV_ROUND17
 from .dev_round18 import DEV_ROUND18
 from .dev_round19 import DEV_ROUND19
 from .dev_round20 import DEV_ROUND20
+from .dev_round20b import DEV_ROUND20B
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
 from .heldout_personal import HELDOUT_PERSONAL
@@ -44,5 +45,6 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND18
     + DEV_ROUND19
     + DEV_ROUND20
+    + DEV_ROUND20B
 )
 TEST: tuple[Example, ...] = HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16
