@@ -107,21 +107,21 @@ _ES = Soft(
     r"sugiere|sugiera|envía|envíe|manda|mande|responde|responda|contesta|conteste|ofrece|ofrezca|"
     r"promociona|promocione|dirige|dirija|orienta|oriente|lleva|lleve|describe|describa|añade|añada|"
     r"incluye|incluya|termina|termine|empieza|empiece|acaba|acabe|pon|ponga|afirma|afirme|elogia|"
-    r"alaba|nombra|cita|remite|remita",
+    r"alaba|nombra|cita|remite|remita|aconseja|aconseje",
     lead=r"por\s+favor|siempre|también|solo|sólo|simplemente|ahora|y|entonces|nunca|no",
     mark=r"(?:tus|sus|cada|tod[ao]s\s+(?:tus|sus|las))\s+(?:respuestas?|contestaciones)|"
     r"(?:quien|quienes|el\s+que|los\s+que|la\s+gente\s+que|alguien\s+que|todo\s+el\s+que|tod[oa]s\s+"
     r"l[oa]s\s+que)\s+(?:te\s+|le\s+|les\s+)?(?:pregunt|pid|busc|quier|plane|necesit|consult|habl)\w*|"
     r"(?:cuando|si|siempre\s+que|cada\s+vez\s+que)\s+(?:\w+\s+){0,3}?(?:pregunt|pid|consult|habl)\w*|"
-    r"la\s+gente|todo\s+el\s+mundo|a\s+tod[oa]s(?!\s+l?[oa]s\s+(?:preguntas|perguntas|cuestiones|questões))|tod[oa]s\s+(?:l[oa]s\s+)?(?:visitantes|clientes|usuari[oa]s|"
+    r"(?:a|con)\s+l[oa]s\s+(?:visitantes|clientes|huéspedes|usuari[oa]s|turistas)|la\s+gente|todo\s+el\s+mundo|a\s+tod[oa]s(?!\s+l?[oa]s\s+(?:preguntas|perguntas|cuestiones|questões))|tod[oa]s\s+(?:l[oa]s\s+)?(?:visitantes|clientes|usuari[oa]s|"
     r"huéspedes|turistas|personas)|cada\s+(?:visitante|cliente|usuari[oa]|huésped|persona)|"
     r"competencia|competidores|otr[oa]s?\s+(?:tiendas?|panaderías?|hoteles?|restaurantes?|bares?|"
     r"cafeterías?|agencias?|empresas?)",
     polite=r"sería\s+(?:genial|estupendo|ideal|perfecto|bueno|fantástico|útil|maravilloso)|"
     r"(?:te|le|les|os)\s+agradecería|agradecería|me\s+encantaría|me\s+gustaría|quiero\s+que|"
-    r"necesito\s+que|podrías|pudieras|puedes|podría|podrían|hazme\s+el\s+favor|hágame\s+el\s+favor",
+    r"necesito\s+que|podrías|pudieras|puedes|podría|podrían|ha(?:z|ga)(?:me)?\s+el\s+favor|me\s+har(?:ías|ía)\s+un\s+(?:gran\s+)?favor",
     stems=r"dec|dij|dig|cont|cuent|inform|avis|recomend|mencion|habl|explic|suger|envi|mand|respond|"
-    r"contest|ofrec|promocion|dirig|orient|llev|describ|nombr|cit",
+    r"contest|ofrec|promocion|dirig|orient|llev|describ|nombr|cit|aconsej",
     must=r"(?:(?:usted|tú|ustedes)\s+)?(?:debes|debe|deben|tienes\s+que|tiene\s+que|has\s+de|ha\s+de|"
     r"deberás|deberá|deberías|debería)",
     cond=r"(?:si|cuando|siempre\s+que|cada\s+vez\s+que|en\s+caso\s+de\s+que)\s+(?:(?:alguien|algún\s+\w+|"
@@ -153,22 +153,22 @@ _PT = Soft(
     r"fala|explique|explica|sugira|sugere|envie|envia|mande|manda|responda|responde|ofereça|oferece|"
     r"promova|promove|indique|indica|encaminhe|encaminha|oriente|orienta|leve|leva|descreva|descreve|"
     r"acrescente|acrescenta|adicione|adiciona|inclua|inclui|termine|termina|comece|começa|acabe|acaba|"
-    r"ponha|afirme|afirma|elogie|elogia|cite|cita",
+    r"ponha|afirme|afirma|elogie|elogia|cite|cita|aconselhe|aconselha",
     lead=r"por\s+favor|sempre|também|só|apenas|simplesmente|agora|e|então|nunca|não",
     mark=r"(?:suas|tuas|cada|todas\s+as(?:\s+suas|\s+tuas)?|as\s+suas|as\s+tuas)\s+respostas?|"
     r"(?:quem|aqueles?\s+que|as\s+pessoas\s+que|os\s+que|todos\s+os\s+que|alguém\s+que)\s+(?:te\s+|lhe\s+|"
     r"lhes\s+)?(?:pergunt|ped|procur|quer|quis|precis|planej|fal|consult)\w*|(?:quando|se|sempre\s+que|"
     r"cada\s+vez\s+que|toda\s+vez\s+que)\s+(?:\w+\s+){0,3}?(?:pergunt|ped|consult|fal)\w*|as\s+pessoas|"
-    r"toda\s+a\s+gente|todo\s+(?:o\s+)?mundo|a\s+tod[oa]s(?!\s+l?[oa]s\s+(?:preguntas|perguntas|cuestiones|questões))|tod[oa]s\s+[oa]s\s+(?:visitantes|clientes|"
+    r"(?:aos|às)\s+(?:visitantes|clientes|hóspedes|turistas)|toda\s+a\s+gente|todo\s+(?:o\s+)?mundo|a\s+tod[oa]s(?!\s+l?[oa]s\s+(?:preguntas|perguntas|cuestiones|questões))|tod[oa]s\s+[oa]s\s+(?:visitantes|clientes|"
     r"hóspedes|turistas|pessoas|utilizadores|usuári[oa]s)|cada\s+(?:visitante|cliente|hóspede|pessoa)|"
     r"concorrência|concorrentes|outr[ao]s?\s+(?:lojas?|padarias?|hotéis|hotel|restaurantes?|bares?|"
     r"cafés?|agências?|empresas?)",
     polite=r"seria\s+(?:ótimo|bom|ideal|perfeito|fantástico|útil|incrível|legal|excelente)|"
     r"(?:eu\s+)?(?:agradecia|agradeceria|adoraria|gostaria)|agradeço|preciso\s+que|quero\s+que|"
     r"(?:você\s+)?(?:poderia|podia|pode|podes|consegue|conseguia)|peço\s+que|faça\s+o\s+favor|"
-    r"faz\s+favor",
+    r"faz\s+favor|faz(?:ias|ia)-me\s+um\s+(?:grande\s+)?favor",
     stems=r"diz|dig|diss|cont|inform|avis|recomend|mencion|fal|explic|suger|sugir|envi|mand|respond|"
-    r"ofere|promov|indic|encaminh|orient|lev|descrev|cit",
+    r"ofere|promov|indic|encaminh|orient|lev|descrev|cit|aconselh",
     must=r"(?:(?:você|tu|vocês)\s+)?(?:deves|deve|devem|tens\s+de|tens\s+que|tem\s+de|tem\s+que|"
     r"precisas\s+de|precisa|deverá|deverás)",
     cond=r"(?:se|quando|sempre\s+que|cada\s+vez\s+que|toda\s+vez\s+que|caso)\s+(?:(?:alguém|algum\s+\w+|"
@@ -207,12 +207,12 @@ _FR = Soft(
     r"quiconque|les\s+gens|la\s+personne|toute\s+personne)\s+(?:qui\s+)?(?:te\s+|vous\s+)?(?:demand|"
     r"cherch|veul|voul|pos|parl|interrog|souhait)\w*|(?:quand|si|chaque\s+fois\s+qu['’]?|dès\s+qu['’]?|"
     r"lorsqu['’]?)\s*(?:\w+\s+){0,3}?(?:demand|parl|interrog|pos|cherch)\w*|les\s+gens|tout\s+le\s+monde|"
-    r"tous\s+les\s+(?:visiteurs|clients|utilisateurs|invités|touristes|gens)|chaque\s+(?:visiteur|"
+    r"aux\s+(?:visiteurs|clients|utilisateurs|touristes)|tous\s+les\s+(?:visiteurs|clients|utilisateurs|invités|touristes|gens)|chaque\s+(?:visiteur|"
     r"client|utilisateur|personne)|concurren\w+|(?:les\s+|l['’])autres?\s+(?:boutiques?|boulangeries?|"
     r"hôtels?|restaurants?|bars?|cafés?|agences?|magasins?)",
     polite=r"ce\s+serait\s+(?:super|génial|bien|parfait|top|idéal|sympa|chouette)|ça\s+serait\s+\w+|"
     r"j['’]aimerais|je\s+voudrais\s+que|(?:je|nous)\s+(?:te|vous)\s+(?:serais|serait|serions)\s+reconnaissant\w*|"
-    r"pourrais-tu|pourriez-vous|tu\s+pourrais|vous\s+pourriez|peux-tu|pouvez-vous|merci\s+d|veuillez",
+    r"(?:tu|vous)\s+me\s+rendr(?:ais|iez)\s+(?:un\s+(?:grand\s+)?)?service|pourrais-tu|pourriez-vous|tu\s+pourrais|vous\s+pourriez|peux-tu|pouvez-vous|merci\s+d|veuillez",
     stems=r"dire|dis|racont|inform|préven|prévien|recommand|mentionn|parl|expliqu|suggér|envoy|répond|"
     r"propos|conseill|orient|dirig|emmen|décri|signal|indiqu|cit",
     must=r"(?:tu\s+dois|vous\s+devez|tu\s+devras|vous\s+devrez|il\s+faut\s+que\s+(?:tu|vous))",
@@ -254,12 +254,12 @@ _DE = Soft(
     r"wollen|möchte|möchten|braucht|brauchen|plant|planen)|(?:wenn|falls|sobald|immer\s+wenn)\s+(?:es\s+"
     r"um\s+\w+\s+geht|jemand[^,.!?\n]{0,40}?(?:fragt|wissen\s+will|spricht))|allen|jedem|jedermann|"
     r"alle[nm]?\s+(?:Besucher\w*|Kunden|Gäste\w*|Leute\w*|Nutzer\w*)|jede[nmr]?\s+(?:Besucher\w*|"
-    r"Kunde\w*|Gast)|die\s+Leute|den\s+Leuten|Konkurrenz|Konkurrent\w*|(?:die|der|den|dem)\s+"
+    r"Kunde\w*|Gast)|die\s+Leute|den\s+(?:Leuten|Kunden|Gästen|Besuchern|Nutzern)|Konkurrenz|Konkurrent\w*|(?:die|der|den|dem)\s+"
     r"andere[nr]?\s+(?:Bäckerei|Hotel\w*|Laden|Geschäft\w*|Restaurant\w*|Café\w*|Bar)",
     polite=r"es\s+wäre\s+(?:toll|super|schön|prima|nett|klasse|großartig|hilfreich|gut|ideal)|"
     r"ich\s+fände\s+es\s+(?:toll|super|schön|gut|prima|nett|klasse)|(?:ich|wir)\s+wären?\s+(?:dir|Ihnen|"
     r"euch)\s+dankbar|könntest\s+du|könnten\s+Sie|kannst\s+du|können\s+Sie|würdest\s+du|würden\s+Sie|"
-    r"ich\s+möchte,?\s+dass|ich\s+hätte\s+gern,?\s+dass|sei\s+so\s+(?:nett|gut)|seien\s+Sie\s+so",
+    r"(?:du\s+würdest|Sie\s+würden)\s+mir\s+einen\s+(?:großen\s+)?Gefallen\s+tun|ich\s+möchte,?\s+dass|ich\s+hätte\s+gern,?\s+dass|sei\s+so\s+(?:nett|gut)|seien\s+Sie\s+so",
     stems=r"informier|sag|erzähl|mitteil|teil\w*\s+mit|empfehl|empfiehl|erinner|erwähn|hinweis|schick|"
     r"weiterleit|verweis|lenk|nenn|beschreib|rat",
     must=r"(?:du\s+(?:musst|sollst|solltest)|Sie\s+(?:müssen|sollen|sollten))",
@@ -276,7 +276,7 @@ _DE = Soft(
     r"(?:die|den|das)",
     only=r"nur|ausschließlich",
     output=r"(?:in|an|zu|am\s+(?:Ende|Anfang)|mit)\s+(?:jede[rnms]?|alle[nm]?|deine[nmr]?|Ihre[nmr]?)\s+"
-    r"(?:(?:deine\w*|Ihre\w*)\s+)?Antwort\w*|(?:beende|beenden\s+Sie|beginne|beginnen\s+Sie|schließe|"
+    r"(?:(?:deine\w*|Ihre\w*)\s+)?Antwort\w*|in\s+all\s+(?:deine\w*|Ihre\w*)\s+Antwort\w*|(?:beende|beenden\s+Sie|beginne|beginnen\s+Sie|schließe|"
     r"schließen\s+Sie)\s+(?:immer\s+)?(?:jede|alle|deine|Ihre)\s+(?:(?:deine|Ihre)\s+)?Antwort\w*",
     keys=_DE_IMP_SIE
     + " wäre fände wären wäre könntest könnten kannst können würdest würden möchte "
@@ -296,11 +296,11 @@ _IT = Soft(
     r"coloro\s+che|quelli\s+che|le\s+persone\s+che|la\s+gente\s+che)\s+(?:ti\s+|le\s+|gli\s+)?(?:chied|"
     r"domand|cerc|vuol|vogli|vorr|pian|parl)\w*|(?:quando|se|ogni\s+volta\s+che|appena|qualora)\s+"
     r"(?:\w+\s+){0,3}?(?:chied|domand|parl)\w*|la\s+gente|(?:a\s+)?tutti|ogni\s+(?:visitatore|cliente|"
-    r"utente|ospite|persona)|concorren\w+|(?:l['’])?altr[aoie]\s+(?:negozi?o?|panetteri[ae]|hotel|"
+    r"utente|ospite|persona)|(?:ai|agli)\s+(?:visitatori|clienti|utenti|ospiti|turisti)|concorren\w+|(?:l['’])?altr[aoie]\s+(?:negozi?o?|panetteri[ae]|hotel|"
     r"ristorant[ei]|bar|caffè|agenzi[ae]|aziend[ae])",
     polite=r"sarebbe\s+(?:fantastico|bello|ottimo|perfetto|utile|carino|grandioso|bellissimo)|"
     r"(?:ti|le|vi)\s+sarei\s+grat[oa]|mi\s+piacerebbe|potresti|potrebbe|puoi|vorrei\s+che|gradirei|"
-    r"ti\s+chiedo\s+di|le\s+chiedo\s+di",
+    r"ti\s+chiedo\s+di|le\s+chiedo\s+di|mi\s+fare(?:sti|bbe)\s+un\s+(?:grande\s+|grosso\s+)?favore",
     stems=r"dir|dic|raccont|inform|avvis|consigli|raccomand|menzion|cit|nomin|parl|spieg|suggeri|invi|"
     r"mand|rispond|offr|propon|indirizz|port|descriv|segnal|indic",
     must=r"(?:(?:tu|lei)\s+)?(?:devi|deve|dovrai|dovrà|dovresti|dovrebbe)",
@@ -343,7 +343,7 @@ _RU = Soft(
     r"кафе|бар|агентств|компани)\w*",
     polite=r"было\s+бы\s+(?:здорово|хорошо|отлично|неплохо|замечательно|классно|круто|прекрасно)|"
     r"(?:был\s+бы|была\s+бы|были\s+бы|буду|будем)\s+благодар\w*|мне\s+бы\s+хотелось|мне\s+хотелось\s+бы|"
-    r"я\s+бы\s+хотел\w*|хочу,?\s+чтобы|не\s+мог\w*\s+бы\s+(?:ты|вы)|можешь|можете|прошу\s+(?:тебя|вас)",
+    r"я\s+бы\s+хотел\w*|(?:ты|вы)\s+бы\s+(?:очень\s+)?помог\w*|хочу,?\s+чтобы|не\s+мог\w*\s+бы\s+(?:ты|вы)|можешь|можете|прошу\s+(?:тебя|вас)",
     stems=r"сказ|говор|рассказ|сообщ|упомина|упомян|совет|рекомендова|порекомендова|объясн|предлаг|"
     r"предлож|отправ|направл|направ|ответ|опис|называ|хвал",
     must=r"(?:(?:ты|вы)\s+)?(?:должен|должна|должны|обязан\w*)|(?:тебе|вам)\s+(?:нужно|надо|следует)",
@@ -365,7 +365,7 @@ _RU = Soft(
     r"(?:сво\w+\s+)?ответ\w*|в\s+(?:своих|твоих|ваших)\s+ответах",
     keys="было были был была буду будем мне я хочу не можешь можете прошу должен должна должны "
     "обязан обязана обязаны тебе вам момента отныне впредь дня дальнейшем что ч ем чем неважно "
-    "важно независимо какой нужно надо следует ни хотелось хотел хотела мог могла могли ответ ответе ответы ответах ответов сделай сделайте делай делайте "
+    "важно независимо какой нужно надо следует ни помог помогла помогли хотелось хотел хотела мог могла могли ответ ответе ответы ответах ответов сделай сделайте делай делайте "
     "притворись притворитесь притворяйся веди",
 )
 
