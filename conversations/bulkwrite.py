@@ -97,6 +97,27 @@ def insert_rows(
     return result
 
 
+def insert_flat(insert: str, params: list[Any], width: int) -> None:
+    """SQLite: insert rows of `width` values given as one flat list, row after row, with
+    `insert` (an `INSERT INTO t (columns) VALUES ` prefix), in statements of
+    `SQLITE_ROWS_PER_STATEMENT` rows (see `insert_rows`), each bound from a slice of the
+    list: no tuple per row and no flattening."""
+    if not params:
+        return
+    one = "(" + ", ".join(["?"] * width) + ")"
+    size = SQLITE_ROWS_PER_STATEMENT * width
+    full = insert + ", ".join([one] * SQLITE_ROWS_PER_STATEMENT)
+    whole = len(params) - len(params) % size
+    execute = sqlite3.Cursor.execute
+    with connection.cursor() as cursor:
+        raw = cursor.cursor
+        for start in range(0, whole, size):
+            execute(raw, full, params[start : start + size])
+        if whole < len(params):
+            rest = params[whole:]
+            execute(raw, insert + ", ".join([one] * (len(rest) // width)), rest)
+
+
 # Content JSON is the text already serialised for the digest.
 MESSAGE_FIELDS = (
     "conversation",

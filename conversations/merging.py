@@ -54,8 +54,9 @@ class ConversationState:
     format: str = ""
 
 
-# A message to insert: its conversation, the item that brings it and its position.
-NewMessage = tuple[ConversationState, Item, int]
+# Messages to insert: their conversation, the item that brings them and their positions
+# (`start` up to, not including, `stop`).
+NewMessages = tuple[ConversationState, Item, int, int]
 
 
 @dataclass
@@ -65,7 +66,12 @@ class MergedChunk:
 
     states: dict[str, ConversationState]
     outcomes: list[tuple[Item, str, str]]
-    rows: list[NewMessage]
+    rows: list[NewMessages]
+
+    @property
+    def messages(self) -> int:
+        """How many messages `rows` inserts."""
+        return sum(stop - start for _, _, start, stop in self.rows)
 
 
 class Merger:
@@ -175,7 +181,7 @@ class Merger:
         item: Item,
         states: dict[str, ConversationState],
         external_id: str,
-        rows: list[NewMessage],
+        rows: list[NewMessages],
     ) -> tuple[str, str]:
         """Apply one item to the conversation `external_id`; returns (outcome, id used)."""
         state = self._state(states, item, external_id)
@@ -185,8 +191,7 @@ class Merger:
             described = self._take_metadata(state, item)
             if n == k:
                 return ("updated" if described else "unchanged"), external_id
-            for index in range(n, k):
-                rows.append((state, item, index))
+            rows.append((state, item, n, k))
             state.tail.extend(incoming[n:])
             state.count, state.last, state.changed = k, incoming[-1], True
             return ("created" if n == 0 and state.is_new else "updated"), external_id

@@ -202,24 +202,30 @@ class Normalizer:
         add_row, add_digest = rows.append, digests.append
         blake2b, encode_string = hashlib.blake2b, _encode_string
         for message in conv.messages:
-            role, content, created = message.role, message.content, message.created_at
+            role, created, text = message.role, message.created_at, message.plain
             if created is not None:
                 created = adapt(created)
-            # Most messages are one text block: encoded directly (see content_json).
-            block = content[0] if len(content) == 1 else None
-            if (
-                type(block) is dict
-                and len(block) == 2
-                and type(text := block.get("text")) is str
-                and block.get("type") == "text"
-                and next(iter(block)) == "type"
-            ):
+            # Most messages are one text block: encoded directly (see content_json), and
+            # most of those the format built from a string (`plain`), so known to be one.
+            if text is not None:
                 encoded = '[{"type":"text","text":' + encode_string(text) + "}]"
                 add_row((role, encoded, text, False, role == "tool", created))
             else:
-                encoded = compact_json(content)
-                text, tool_use, tool_output = message.derived()
-                add_row((role, encoded, text, tool_use, tool_output, created))
+                content = message.content
+                block = content[0] if len(content) == 1 else None
+                if (
+                    type(block) is dict
+                    and len(block) == 2
+                    and type(text := block.get("text")) is str
+                    and block.get("type") == "text"
+                    and next(iter(block)) == "type"
+                ):
+                    encoded = '[{"type":"text","text":' + encode_string(text) + "}]"
+                    add_row((role, encoded, text, False, role == "tool", created))
+                else:
+                    encoded = compact_json(content)
+                    text, tool_use, tool_output = message.derived()
+                    add_row((role, encoded, text, tool_use, tool_output, created))
             # The rolling digest over the role and content of this and every earlier
             # message (see conversations.merging): equal at n means equal first n messages.
             previous = blake2b(

@@ -20,12 +20,14 @@ from .bulkwrite import (
     CONVERSATION_INSERT,
     CONVERSATION_UPDATE,
     MESSAGE_COPY,
+    MESSAGE_FIELDS,
     MESSAGE_INSERT,
     METADATA_UPDATE,
+    insert_flat,
     insert_rows,
     json_adapter,
 )
-from .merging import ConversationState, Merger, NewMessage
+from .merging import ConversationState, Merger, NewMessages
 from .models import Conversation, IngestBatch, IngestProblem, Source
 from .normalize import Item, Output, Problem, compact_json, datetime_adapter
 from .records import storable_raw
@@ -49,6 +51,7 @@ class Writer:
         self.problems: list[IngestProblem] = []
         self.merger = Merger(source, summary)
         self.json_param = json_adapter()
+        self.sqlite = connection.vendor == "sqlite"
         # What Django's adapt_datetimefield_value writes, without its per-call lookups.
         self.adapt_datetime = datetime_adapter(connection.vendor == "sqlite")
 
@@ -122,9 +125,12 @@ class Writer:
                     cursor.executemany(CONVERSATION_UPDATE, grown)
                 if described:
                     cursor.executemany(METADATA_UPDATE, described)
-            insert_rows(MESSAGE_INSERT, self._message_rows(rows), copy=MESSAGE_COPY)
+            if self.sqlite:
+                insert_flat(MESSAGE_INSERT, self._message_params(rows), len(MESSAGE_FIELDS))
+            else:
+                insert_rows(MESSAGE_INSERT, self._message_rows(rows), copy=MESSAGE_COPY)
             IngestProblem.objects.bulk_create(problems)
-        self.summary.messages_added += len(rows)
+        self.summary.messages_added += chunk.messages
         for item, outcome, final in chunk.outcomes:
             self.merger.count(item, outcome, final)
 
@@ -160,30 +166,55 @@ class Writer:
         for conv in new:
             conv.pk = ids[conv.external_id]
 
-    def _message_rows(self, rows: list[NewMessage]) -> list[tuple[Any, ...]]:
+    def _message_rows(self, rows: list[NewMessages]) -> list[tuple[Any, ...]]:
         json_param = self.json_param
         result: list[tuple[Any, ...]] = []
         append = result.append
-        for state, item, index in rows:
-            role, content, text, tool_use, tool_output, created_at = item.messages[
-                index - item.base
-            ]
-            if json_param is not None:
-                content = json_param(content)
-            append(
-                (
-                    state.pk,
-                    index,
-                    role,
-                    content,
-                    text,
-                    tool_use,
-                    tool_output,
-                    created_at,
-                    item.digests[index],
+        for state, item, start, stop in rows:
+            pk, base, digests = state.pk, item.base, item.digests
+            for index in range(start, stop):
+                role, content, text, tool_use, tool_output, created_at = item.messages[index - base]
+                if json_param is not None:
+                    content = json_param(content)
+                append(
+                    (
+                        pk,
+                        index,
+                        role,
+                        content,
+                        text,
+                        tool_use,
+                        tool_output,
+                        created_at,
+                        digests[index],
+                    )
                 )
-            )
         return result
+
+    def _message_params(self, rows: list[NewMessages]) -> list[Any]:
+        """The message rows' values in one flat list, row after row (SQLite, where
+        content JSON is passed as its text): no tuple per row."""
+        params: list[Any] = []
+        extend = params.extend
+        for state, item, start, stop in rows:
+            pk, base, digests = state.pk, item.base, item.digests
+            for index, (role, content, text, tool_use, tool_output, created_at) in enumerate(
+                item.messages[start - base : stop - base], start
+            ):
+                extend(
+                    (
+                        pk,
+                        index,
+                        role,
+                        content,
+                        text,
+                        tool_use,
+                        tool_output,
+                        created_at,
+                        digests[index],
+                    )
+                )
+        return params
 
 
 def _as_json(item: Item) -> str:

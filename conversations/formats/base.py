@@ -28,6 +28,10 @@ class NormalizedMessage:
     role: str
     content: list[Any]
     created_at: dt.datetime | None = None
+    # The text, when `content` is exactly `[{"type": "text", "text": plain}]` as the format
+    # built it from a plain string (most messages): lets ingest skip looking at the block.
+    # Whoever changes `content` afterwards sets it back to None.
+    plain: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def text(self) -> str:

@@ -37,6 +37,7 @@ def parse_message(turn: Any, *, name: str = NAME) -> NormalizedMessage:
                 role,
                 [{"type": "text", "text": content}],
                 parse_timestamp(created) if created is not None else None,
+                content,
             )
     if not isinstance(turn, dict):
         raise FormatError("unknown_shape", f"a {name} message must be an object")

@@ -85,7 +85,10 @@ def _message(turn: Any) -> NormalizedMessage:
             raise FormatError("unknown_shape", "tool_calls is not a list")
     created = turn.get("created_at")
     return NormalizedMessage(
-        role, blocks, parse_timestamp(created) if created is not None else None
+        role,
+        blocks,
+        parse_timestamp(created) if created is not None else None,
+        content if type(content) is str and role != "tool" and len(blocks) == 1 else None,
     )
 
 

@@ -66,7 +66,7 @@ def _message(turn: Any) -> NormalizedMessage:
     role = SPEAKERS.get(speaker.lower())
     if role is None:
         raise FormatError("unknown_role", f"speaker {speaker[:40]!r}")
-    return NormalizedMessage(role, [{"type": "text", "text": value}], created_at)
+    return NormalizedMessage(role, [{"type": "text", "text": value}], created_at, value)
 
 
 def parse(obj: dict[str, Any]) -> NormalizedConversation:
@@ -77,7 +77,9 @@ def parse(obj: dict[str, Any]) -> NormalizedConversation:
     system = obj.get("system")
     if isinstance(system, str) and system:
         messages.append(
-            NormalizedMessage(role="system", content=[{"type": "text", "text": system}])
+            NormalizedMessage(
+                role="system", content=[{"type": "text", "text": system}], plain=system
+            )
         )
     messages.extend(_message(t) for t in turns)
     if not messages:

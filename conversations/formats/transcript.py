@@ -81,28 +81,32 @@ class Collector:
 
     def add(self, event: dict[str, Any]) -> tuple[list[NormalizedConversation], str | None]:
         """Returns the conversations completed by this event and the skip kind, if skipped."""
-        kind = skip_kind(event)
-        if kind is not None:
-            return [], kind
+        kind = event["type"]
+        # `skip_kind`, inline: most events are messages, for which it gives None.
+        if kind not in MESSAGE_TYPES or (
+            ("isMeta" in event or "isCompactSummary" in event or "isSidechain" in event)
+            and skip_kind(event) is not None
+        ):
+            return [], skip_kind(event)
         session = event.get("sessionId")
         if not isinstance(session, str) or not session:
             raise FormatError("unknown_shape", "a transcript message without sessionId")
         message = event.get("message")
         if not isinstance(message, dict):
-            raise FormatError("missing_content", f"a {event['type']} event without message")
+            raise FormatError("missing_content", f"a {kind} event without message")
         content = message.get("content")
         if content is None:
-            raise FormatError("missing_content", f"a {event['type']} message without content")
+            raise FormatError("missing_content", f"a {kind} message without content")
         # A string (most user lines) becomes one text block without the general path.
         if type(content) is str:
             blocks: list[Any] = [{"type": "text", "text": content}]
             leading = content.lstrip() if content[:1].isspace() else content
         else:
             blocks = as_blocks(content)
-            leading = _leading_text(blocks) if event["type"] == "user" else ""
-        if event["type"] == "user" and leading.startswith(COMMAND_PREFIXES):
+            leading = _leading_text(blocks) if kind == "user" else ""
+        if kind == "user" and leading.startswith(COMMAND_PREFIXES):
             return [], "command"
-        role = message.get("role") or event["type"]
+        role = message.get("role") or kind
         if role not in MESSAGE_TYPES:
             raise FormatError("unknown_role", f"role {str(role)[:40]!r}")
         message_id = message.get("id") if role == "assistant" else None
@@ -122,7 +126,13 @@ class Collector:
             self._metadata = {k: event[k] for k in METADATA_KEYS if k in event}
 
         if continues_last and self._messages:
-            self._messages[-1].content.extend(blocks)
+            last = self._messages[-1]
+            last.content.extend(blocks)
+            last.plain = None
+        elif type(content) is str:  # one text block: never tool output
+            self._messages.append(
+                NormalizedMessage(role, blocks, parse_timestamp(event.get("timestamp")), content)
+            )
         else:
             self._messages.append(
                 NormalizedMessage(

@@ -1,10 +1,13 @@
 """Grouped knowledge gaps: the same question from many visitors is one queue item.
 
 Gaps are matched on their question only (never on a generated description
-that every gap shares): a new gap joins the nearest group whose wordings it
-reaches the grouping threshold with (TF-IDF cosine of n-grams, with an
-embedding provider also of sentence embeddings: similarity.py), or starts a
-group. A group keeps the wordings its visitors used (in `key`, one a line,
+that every gap shares): a new gap joins the nearest group when it reaches the
+grouping threshold with it, or starts a group. A question's score against a
+group is half its cosine with the group's nearest wording and half its mean
+cosine with all of them (`GROUP_LINK`; TF-IDF cosine of n-grams, with an
+embedding provider also of sentence embeddings: similarity.py), so a question
+close to one wording of a group and far from the rest does not chain two
+questions into one row. A group keeps the wordings its visitors used (in `key`, one a line,
 capped), which later visitors are matched against and which the answer
 record carries as its search keys. A model provider also gives the question
 in English (`canonical`), so groups join across languages.
@@ -18,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -39,6 +43,12 @@ def ask_score(visitors: int, last_seen: dt.datetime) -> float:
     weeks = (last_seen - ASK_EPOCH).total_seconds() / ASK_WEEK_SECONDS
     return math.log2(max(visitors, 1)) + weeks
 
+
+# A question's score against a group: this share of its cosine with the group's nearest
+# wording, the rest its mean cosine with all of the group's wordings (1.0: nearest wording
+# only, "single link", which chained different questions into one row). Chosen with the
+# thresholds by `extract_eval --calibrate` on the development part (eval/README.md).
+GROUP_LINK = 0.5
 
 # Wordings a group keeps (the first ones, then new ones as they come, distinct once normalised).
 MAX_WORDINGS = 24
@@ -76,8 +86,13 @@ class GroupIndex:
     threshold: float
     refs: list[Any] = field(default_factory=list)  # group pk, or an unsaved GapGroup
     texts: list[str] = field(default_factory=list)
+    # Share of the nearest wording's cosine in a group's score (GROUP_LINK; 1.0 for
+    # the nearest wording alone, as the coverage page's topics and re-asks match).
+    link: float = 1.0
     _rows: Any = None
     _pending: list[Any] = field(default_factory=list)
+    _slots: dict[Any, int] = field(default_factory=dict)  # group -> its number
+    _slot: list[int] = field(default_factory=list)  # per wording, its group's number
 
     @classmethod
     def load(cls, limit: int = 20000) -> GroupIndex:
@@ -90,7 +105,7 @@ class GroupIndex:
                     refs.append(pk)
                     texts.append(line)
         # A run's pass: stored wordings' embeddings come from the database, not the model.
-        return cls.build(refs, texts, persist=True)
+        return cls.build(refs, texts, persist=True, link=GROUP_LINK)
 
     @classmethod
     def build(
@@ -102,33 +117,60 @@ class GroupIndex:
         embedder: Any = FROM_SETTINGS,
         weight: float = EMBEDDING_WEIGHT,
         persist: bool = False,
+        link: float = 1.0,
     ) -> GroupIndex:
         """An index of the given wordings (ref per wording), IDF fitted on them or `corpus`.
 
         `embedder`: the embedding provider (default: the setting's; None: n-grams only);
-        `persist`: embeddings are read from and stored in the database (similarity.py).
+        `persist`: embeddings are read from and stored in the database (similarity.py);
+        `link`: the nearest wording's share of a group's score (GROUP_LINK for grouping).
         """
         space = QuestionSpace(
             texts if corpus is None else corpus, embedder=embedder, weight=weight, persist=persist
         )
-        index = cls(space=space, threshold=space.threshold)
-        index.refs, index.texts = list(refs), list(texts)
+        index = cls(space=space, threshold=space.threshold, link=link)
+        index.texts = list(texts)
+        for ref in refs:
+            index._place(ref)
         index._rows = index.space.vectors(texts) if texts else None
         return index
 
+    def _place(self, ref: Any) -> None:
+        """Append `ref` for one wording; wordings of one group (by pk once saved) share a slot."""
+        key = getattr(ref, "pk", None) or ref
+        self.refs.append(ref)
+        self._slot.append(self._slots.setdefault(key, len(self._slots)))
+
     def nearest(self, question: str) -> tuple[Any, float] | None:
-        """The nearest group's ref and its cosine, when it reaches the threshold."""
+        """The nearest group's ref and its score (module docstring), when it reaches the threshold."""
         if not question.strip() or not self.refs:
             return None
         vector = self.space.vectors([question])
         if len(self._pending) > 1:
             self._pending = [sparse.vstack(self._pending, format="csr")]
-        scores: list[float] = []
-        for rows in (self._rows, *self._pending):
-            if rows is not None:
-                scores.extend((rows @ vector.T).toarray().ravel().tolist())
-        best = max(range(len(scores)), key=scores.__getitem__)
-        return (self.refs[best], scores[best]) if scores[best] >= self.threshold else None
+        scores = np.concatenate(
+            [
+                (rows @ vector.T).toarray().ravel()
+                for rows in (self._rows, *self._pending)
+                if rows is not None
+            ]
+        )
+        if self.link >= 1.0:
+            best = int(scores.argmax())
+            return (
+                (self.refs[best], float(scores[best])) if scores[best] >= self.threshold else None
+            )
+        slot = np.asarray(self._slot)
+        nearest = np.full(len(self._slots), -np.inf)
+        np.maximum.at(nearest, slot, scores)
+        mean = np.bincount(slot, weights=scores) / np.bincount(slot)
+        combined = self.link * nearest + (1 - self.link) * mean
+        group = int(combined.argmax())
+        if combined[group] < self.threshold:
+            return None
+        # The group's ref at its nearest wording (a pk, or the object made or grown in this chunk).
+        best = int(np.where(slot == group, scores, -np.inf).argmax())
+        return self.refs[best], float(combined[group])
 
     def find(self, *questions: str) -> Any:
         """The group nearest to any of `questions` (a gap's question and its English wording):
@@ -137,7 +179,7 @@ class GroupIndex:
         return max(hits, key=lambda hit: hit[1])[0] if hits else None
 
     def add(self, ref: Any, question: str) -> None:
-        self.refs.append(ref)
+        self._place(ref)
         self.texts.append(question)
         self._pending.append(self.space.vectors([question]))
 

@@ -30,9 +30,10 @@ from memory_kb.knowledge import Snapshot
 
 from knowledge_repo.reader import KnowledgeBase
 from knowledge_repo.recordfile import RecordData, index_line, render_index, render_record
+from knowledge_repo.screening.normalise import normalise_text
 
 from .evaluation import LabelledConversation, Report
-from .groups import GroupIndex
+from .groups import GROUP_LINK, GroupIndex
 from .searchkeys import search_keys
 from .similarity import EMBEDDING_WEIGHT, FROM_SETTINGS
 
@@ -45,27 +46,33 @@ def group_outcomes(
     *,
     embedder: Any = FROM_SETTINGS,
     weight: float = EMBEDDING_WEIGHT,
+    link: float = GROUP_LINK,
 ) -> list[list[Member]]:
-    """The gaps of a report grouped as a run groups them (nearest group above the threshold).
+    """The gaps of a report grouped as a run groups them (nearest group above the threshold;
+    a group keeps each distinct wording once, as its key does).
 
     `embedder`: the embedding provider (default: the setting's; None: n-grams only).
     """
     gaps = [(conv, c) for conv, cands in report.outcomes for c in cands if c.kind == "gap"]
     corpus = [c.question for _, c in gaps]
-    index = GroupIndex.build([], [], corpus=corpus, embedder=embedder, weight=weight)
+    index = GroupIndex.build([], [], corpus=corpus, embedder=embedder, weight=weight, link=link)
     if threshold is not None:
         index.threshold = threshold
     groups: list[list[Member]] = []
+    seen: list[set[str]] = []
     for member in gaps:
         lines = [t for t in (member[1].question, member[1].canonical) if t]
         found = index.find(*lines)
         if found is None:
             groups.append([member])
+            seen.append(set())
             found = len(groups) - 1
         else:
             groups[found].append(member)
         for line in lines:
-            index.add(found, line)
+            if normalise_text(line) not in seen[found]:
+                seen[found].add(normalise_text(line))
+                index.add(found, line)
     return groups
 
 

@@ -212,3 +212,25 @@ def test_a_group_shows_its_wordings_languages_and_trend_and_one_visitor_says_so(
     single = Candidate.objects.get(group__visitors=1)
     html = client.get(reverse("review:candidate", args=[single.pk])).content.decode()
     assert "Asked by one visitor so far" in html and "Asked by 1 visitor" not in html
+
+
+def test_a_question_close_to_one_wording_of_a_group_only_does_not_join_it():
+    # A row of one question in three languages; the bike question shares "para los
+    # huéspedes" with its Spanish wording only. Judged on the nearest wording alone it
+    # joined (one row mixing two questions, seen on the dev part); on the nearest and
+    # the mean wording together it starts its own row, and the wifi question still joins.
+    from memory_review.extraction.groups import GROUP_LINK, GroupIndex
+
+    wifi = [
+        "Do you have free wifi for guests?",
+        "酒店提供免费WiFi吗？",
+        "¿Hay wifi gratis para los huéspedes?",
+    ]
+    bikes = "¿Tienen bicis para los huéspedes?"
+    corpus = [*wifi, bikes, "¿El wifi es gratis?"]
+    single = GroupIndex.build([7] * 3, wifi, corpus=corpus, embedder=None, link=1.0)
+    index = GroupIndex.build([7] * 3, wifi, corpus=corpus, embedder=None, link=GROUP_LINK)
+
+    assert single.find(bikes) == 7
+    assert index.find(bikes) is None
+    assert index.find("¿El wifi es gratis?") == 7

@@ -16,6 +16,8 @@ from .dev_round14 import DEV_ROUND14
 from .dev_round15 import DEV_ROUND15
 from .dev_round16 import DEV_ROUND16
 from .dev_round17 import DEV_ROUND17
+from .dev_round18 import DEV_ROUND18
+from .dev_round19 import DEV_ROUND19
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
 from .heldout_personal import HELDOUT_PERSONAL
@@ -38,5 +40,7 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND15
     + DEV_ROUND16
     + DEV_ROUND17
+    + DEV_ROUND18
+    + DEV_ROUND19
 )
 TEST: tuple[Example, ...] = HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16

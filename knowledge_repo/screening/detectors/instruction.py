@@ -16,7 +16,7 @@ import re
 
 from ..folding import Hit, gate, near_wide, tokens, words
 from . import instruction_intl, instruction_soft
-from .instruction_cjk import JA_OTHER, ZH_OTHER, reported
+from .instruction_cjk import JA_OTHER, ZH_OTHER, reported, staff_statement
 from .instruction_ja import asked_by_staff
 
 INSTRUCTION = "instruction"
@@ -327,6 +327,8 @@ def find(text: str) -> list[Hit]:
         for pattern in wide:  # searched only near the CJK words of a mostly Latin text
             for m in near_wide(pattern, text):
                 if pattern is JA_OTHER and asked_by_staff(text, m.start()):
+                    continue
+                if pattern is ZH_OTHER and staff_statement(text, m.start()):
                     continue
                 if reported(text, m.start(), m.end()):
                     continue

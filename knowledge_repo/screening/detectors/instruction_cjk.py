@@ -36,7 +36,7 @@ JA_OTHER = _one(instruction_ja.PATTERNS)
 # ください: a quotation the agent is told to pass on.
 _OPEN = re.compile(r"[“「『\"][^“「『\"”」』\n]*$")
 _SAID_BEFORE = re.compile(
-    r"(?:说|說|讲|講|道|写道|寫道|叮嘱|叮囑|嘱咐|囑咐|教导|教導|告诫|告誡|强调|強調|常说|常說|总说|總說)"
+    r"(?:说|說|讲|講|道|写道|寫道|写着|寫著|寫着|叮嘱|叮囑|嘱咐|囑咐|教导|教導|告诫|告誡|强调|強調|常说|常說|总说|總說)"
     r"(?:过|過)?\s*[:,]?\s*$"
 )
 _ADDRESSED = re.compile(
@@ -71,3 +71,41 @@ def reported(text: str, start: int, end: int) -> bool:
         return True
     close = _CLOSE.search(text, end, min(len(text), end + 200))
     return close is not None and bool(_SAID_AFTER.match(text, close.end()))
+
+
+# 客服人员统一使用普通话 / 根据规定，导游不得向游客透露… / 员工不得向外人透露…: a clause whose subject is
+# the staff, people doing their job, states a house rule; it is not addressed to the agent. Bare 客服
+# can be the agent (客服回答时应当…), 客服人员 / 客服代表 / 人工客服 are people. Not when the
+# staff are asked (客服人员请一律…), nor when the agent is named in the sentence (你, 助手, AI), nor
+# when what follows speaks for the writer's business (…须告诉每位来访者我们周日不营业): a line to pass on.
+_STAFF = (
+    r"(?:客服(?:人员|人員|代表|专员|專員|团队|團隊|部门|部門|部|中心|主管|经理|經理|小姐)|人工客服|"
+    r"(?:售后|售後|销售|銷售|前台|安保|保安|医护|醫護|工作|服务|服務|管理|后勤|後勤)(?:人员|人員)|"
+    r"前台|店员|店員|导游|導遊|管理员|管理員|员工|員工|职员|職員|服务员|服務員|保安|司机|司機|讲解员|講解員|"
+    r"收银员|收銀員|售票员|售票員|护士|護士|医生|醫生|教练|教練|门卫|門衛|礼宾员|禮賓員|店长|店長|领队|領隊|"
+    r"销售顾问|銷售顧問|物业|物業|员工们|員工們)"
+)
+_STAFF_SUBJECT = re.compile(
+    r"\s*(?:所有|全体|全體|每位|每个|每個|各位|本店|本公司|本馆|本館|我们|我們|[^,。!?;:\n你]{1,8}?的)?的?"
+    rf"(?:{_STAFF})(?:们|們)?(?!\s*[,:]?\s*(?:请|請|你|您|以后|以後|今后|今後|从现在|從現在|记得|記得))"
+)
+_SENTENCE = re.compile(r"[。!?\n]")
+_OURS = re.compile(r"我们|我們|咱们|咱們|本店|我家")
+_AGENT_NAMED = re.compile(
+    r"你|助手|机器人|機器人|(?<![A-Za-z])(?:AI|bot|assistant)(?![A-Za-z])", re.IGNORECASE
+)
+
+
+def staff_statement(text: str, start: int) -> bool:
+    """A match in a clause whose subject is the staff (客服人员, 前台, 导游…), in a sentence naming no agent."""
+    # The clause start: after the last clause mark of the 30 characters before the match (or the
+    # text's start); a longer clause is not read.
+    window = max(0, start - 30)
+    clause = max(text.rfind(mark, window, start) for mark in ",。!?;:\n") + 1
+    subject = _STAFF_SUBJECT.match(text, clause) if clause or not window else None
+    if subject is None:
+        return False
+    sentence = _SENTENCE.search(text, subject.end())
+    stop = sentence.start() if sentence else len(text)
+    head = max(text.rfind(mark, max(0, clause - 200), clause) for mark in "。!?\n") + 1
+    return not _AGENT_NAMED.search(text, head, stop) and not _OURS.search(text, subject.end(), stop)

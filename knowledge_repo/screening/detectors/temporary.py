@@ -3,7 +3,7 @@
 English markers are whole phrases bounded by non-word, non-hyphen
 characters, so "this time-tracker", "this timeline" and "taskbar" are not
 "this time" or "task". Chinese and Japanese have no spaces: a marker counts
-unless it is part of a longer known word (临时工, 到目前为止), and 当面,
+unless it is part of a longer known word (临时工, 临时身份证, 到目前为止), and 当面,
 which is "face to face" in Chinese, counts only in Japanese text.
 """
 
@@ -65,6 +65,9 @@ _CJK: dict[str, tuple[str, ...]] = {
     "暫且": (),
     "暂不": (),
     "暫不": (),
+    # 暂停开放 is 暂 ("for now") as in 暂不; a pause key or a pause in how-to text is not.
+    "暂停": ("暂停键", "暂停播放", "暂停按钮"),
+    "暫停": ("暫停鍵", "暫停播放", "暫停按鈕"),
     "这次": (),
     "這次": (),
     "这一次": (),
@@ -82,6 +85,13 @@ _CJK: dict[str, tuple[str, ...]] = {
         "临时表",
         "临时对象",
         "临时存储",
+        "临时身份证",
+        # Services and places for short needs are standing facts, not a temporary state.
+        "临时停车",
+        "临时展",
+        "临时寄存",
+        "临时需要",
+        "临时密码",
     ),
     "臨時": (
         "臨時工",
@@ -93,6 +103,13 @@ _CJK: dict[str, tuple[str, ...]] = {
         "臨時變量",
         "臨時目錄",
         "臨時緩衝",
+        "臨時身分證",
+        "臨時身份證",
+        "臨時停車",
+        "臨時展",
+        "臨時寄存",
+        "臨時需要",
+        "臨時密碼",
     ),
     "目前": ("到目前为止", "到目前為止", "目前为止", "目前為止"),
     "眼下": (),
@@ -109,6 +126,63 @@ _CJK: dict[str, tuple[str, ...]] = {
 }
 _CJK_RE = re.compile("|".join(sorted(map(re.escape, _CJK), key=len, reverse=True)))
 _KANA = re.compile(r"[\u3040-\u30ff]")
+
+# A marker in a sentence that is not a fact true for now: a visitor's question (…吗?), a past
+# event (曾, 当年, 清朝), a conditional or habitual rule (如果/若/如需…, 每逢/每次…), or
+# how-to steps about a screen (点击, 按钮, 设置中); or a title in 《》, a name translated in
+# brackets (Today Cafe(今天咖啡)), a quoted question or a name after 叫. (Museum names hold 历史,
+# 现代, 时代, so those words do not mark the past.)
+_SENTENCE_END = re.compile(r"[。!?\n]")
+_NOT_NOW = re.compile(
+    r"曾经|曾經|曾(?=[临臨暂暫])|曾一度|当年|當年|古代|世纪|世紀|[明清唐宋元汉漢]朝|"
+    r"^[^,;:]{0,3}(?:如果|若|如需|如要|假如|要是|万一|萬一|如遇|倘若|遇到|遇上|遇有)|每逢|每当|每當|每到|每次|"
+    r"点击|點擊|按钮|按鈕|设置中|设置里|設定中|設定で|ボタン|タップ|の際|の場合"
+)
+_OPENER = re.compile(r"[《(“「『][^》)”」』]*$")
+_CLOSER = re.compile(r"[”」』]")
+_NAMED = re.compile(r"(?:叫|名为|名為|名叫|名是|题为|題為)\s*$")
+# 暂时不用的行李可以… / 一時的に使わない荷物は…: a kind of thing, described by what it is not for now.
+_ATTRIBUTIVE = re.compile(
+    r"(?:暂时|暫時)(?:不|没|沒)[^,;:。!?]{0,8}的[^,;:。!?]{1,4},?(?:可以|可|请|請|都)|"
+    r"一時的に[^、,。]{1,6}ない[^、,。]{1,5}は"
+)
+_HABIT = re.compile(r"(?:会|會|可能)$")
+# 目前 ("at present") alone states how things stand (目前本馆共收藏…, 目前我们支持…付款); it marks a
+# fact for now only beside what is open, closed, stocked or changed (电梯目前停用, 目前有货).
+_FOR_NOW = re.compile(
+    r"停|关|關|闭|閉|暂|暫|开放|開放|营业|營業|有货|有貨|缺货|缺貨|无货|無貨|售罄|满|滿|只|仅|僅|"
+    r"维修|維修|施工|改|不(?:提供|接受|能|可)|没有|沒有|排队|排隊|等"
+)
+
+
+def _not_now(text: str, start: int, end: int, marker: str) -> bool:
+    """A marker in a question, a past event, a condition, a habit, how-to steps or a name."""
+    stops = [text.rfind(mark, max(0, start - 200), start) for mark in "。!?\n"]
+    head = max(stops) + 1
+    tail = _SENTENCE_END.search(text, end)
+    stop = tail.start() if tail else min(len(text), end + 200)
+    if tail is not None and tail.group() == "?":
+        return True
+    if _NOT_NOW.search(text[head:stop]) or _ATTRIBUTIVE.match(text, start):
+        return True
+    if marker == "目前" and not _FOR_NOW.search(text, head, stop):
+        return True
+    if marker in ("暂停", "暫停") and _HABIT.search(text, max(0, start - 2), start):
+        return True
+    opened = _OPENER.search(text, max(0, start - 30), start)
+    if opened is None:
+        return False
+    if opened.group()[0] == "《" or (
+        opened.group()[0] == "("
+        and text[max(0, opened.start() - 1) : opened.start()].isascii()
+        and text[max(0, opened.start() - 1) : opened.start()].isalpha()
+    ):
+        return True
+    close = _CLOSER.search(text, end, min(len(text), end + 60))
+    quoted = text[opened.start() : close.start() if close else end]
+    return quoted.endswith(("?", "吗", "嗎")) or bool(
+        _NAMED.search(text, max(0, opened.start() - 6), opened.start())
+    )
 
 
 def find(text: str) -> list[Hit]:
@@ -130,6 +204,8 @@ def find(text: str) -> list[Hit]:
         if any(word in window for word in _CJK[marker]):
             continue
         if marker == "当面" and not _KANA.search(text):
+            continue
+        if _not_now(text, m.start(), m.end(), marker):
             continue
         hits.append((m.start(), m.end(), _REASON))
     hits.sort()
