@@ -338,7 +338,8 @@ def find(text: str) -> list[Hit]:
             hits.append((m.start(), m.end(), "role label addressed to the agent"))
     hits += instruction_intl.find(text)
     hits += [h for h in instruction_soft.find(text, words) if not _reported(text, h[0], h[1])]
-    hits += instruction_soft_intl.find(text, words)
+    if not hits or len(text) > 400:  # a short text already flagged: soft forms add no flag
+        hits += instruction_soft_intl.find(text, words)
     if len(hits) < 2:  # most lines: nothing to sort or merge
         return hits
     hits.sort()

@@ -376,6 +376,7 @@ _LATIN = tuple(
     for part in zip(lang.gates(), lang.patterns(), strict=True)
 )
 _CYR = tuple(zip(_RU.gates(), _RU.patterns(), strict=True))
+_ANY = frozenset().union(*(needed for needed, _ in _LATIN + _CYR))
 _HAS_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _ASCII_LETTERS = re.compile(r"[A-Za-z]{2}")
 
@@ -384,6 +385,8 @@ def find(text: str, words: frozenset[str] | None = None) -> list[Hit]:
     """Soft instruction spans in es, pt, fr, de, it and ru on a folded view."""
     words = tokens(text) if words is None else words
     parts: list[tuple[frozenset[str], re.Pattern[str]]] = []
+    if _ANY.isdisjoint(words):  # most texts: at once
+        return []
     if _ASCII_LETTERS.search(text):
         parts += [part for part in _LATIN if not part[0].isdisjoint(words)]
     if not text.isascii() and _HAS_CYRILLIC.search(text):
