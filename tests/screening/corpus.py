@@ -18,6 +18,8 @@ from .dev_round16 import DEV_ROUND16
 from .dev_round17 import DEV_ROUND17
 from .dev_round18 import DEV_ROUND18
 from .dev_round19 import DEV_ROUND19
+from .dev_round20 import DEV_ROUND20
+from .dev_round20b import DEV_ROUND20B
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
 from .heldout_personal import HELDOUT_PERSONAL
@@ -42,5 +44,7 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND17
     + DEV_ROUND18
     + DEV_ROUND19
+    + DEV_ROUND20
+    + DEV_ROUND20B
 )
 TEST: tuple[Example, ...] = HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16

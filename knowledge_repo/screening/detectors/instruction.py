@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit, gate, near_wide, tokens, words
-from . import instruction_intl, instruction_soft
+from . import instruction_intl, instruction_soft, instruction_soft_intl
 from .instruction_cjk import JA_OTHER, ZH_OTHER, reported, staff_statement
 from .instruction_ja import asked_by_staff
 
@@ -338,6 +338,8 @@ def find(text: str) -> list[Hit]:
             hits.append((m.start(), m.end(), "role label addressed to the agent"))
     hits += instruction_intl.find(text)
     hits += [h for h in instruction_soft.find(text, words) if not _reported(text, h[0], h[1])]
+    if not hits or len(text) > 400:  # a short text already flagged: soft forms add no flag
+        hits += instruction_soft_intl.find(text, words)
     if len(hits) < 2:  # most lines: nothing to sort or merge
         return hits
     hits.sort()

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from ..folding import Hit, fold_pattern, gate, tokens
+from .windows import spans_of
 
 _START = r"(?:^|(?<=[.!?:;,\n\"'(\[«»¿¡\-–—…]))\s*"
 
@@ -283,14 +284,18 @@ def find(text: str) -> list[Hit]:
     """Instruction-like spans in the seven languages on a folded view."""
     hits: list[Hit] = []
     words = tokens(text)
-    patterns: list[re.Pattern[str]] = []
+    patterns: list[tuple[frozenset[str], re.Pattern[str]]] = []
     if not _LATIN_ANY.isdisjoint(words) and _ASCII_LETTERS.search(text):
-        patterns += [pattern for needed, pattern in _LATIN if not needed.isdisjoint(words)]
+        patterns += [
+            (needed, pattern) for needed, pattern in _LATIN if not needed.isdisjoint(words)
+        ]
     if not text.isascii():
         if _HAS_CYRILLIC.search(text) and not _CYRILLIC[0].isdisjoint(words):
-            patterns.append(_CYRILLIC[1])
+            patterns.append(_CYRILLIC)
         if _HAS_HANGUL.search(text):
-            patterns.append(_KO)
-    for pattern in patterns:
-        hits += [(m.start(), m.end(), REASON) for m in pattern.finditer(text)]
+            hits += [(m.start(), m.end(), REASON) for m in _KO.finditer(text)]
+    # A long text is searched only in the sentences that hold one of a pattern's gate words.
+    for needed, pattern in patterns:
+        for start, end in spans_of(text, words & needed):
+            hits += [(m.start(), m.end(), REASON) for m in pattern.finditer(text, start, end)]
     return hits
