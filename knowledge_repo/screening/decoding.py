@@ -84,7 +84,12 @@ def _replaced(text: str, pieces: list[tuple[int, int, str]]) -> View:
     folded = fold("".join(out))  # then read like any text: hidden characters, accents, look-alikes
     if folded.starts is None:
         return View(folded.text, starts, ends)
-    return View(folded.text, [starts[i] for i in folded.starts], [ends[i] for i in folded.starts])
+    # (map at C speed: a long line's decoded view maps tens of thousands of offsets)
+    return View(
+        folded.text,
+        list(map(starts.__getitem__, folded.starts)),
+        list(map(ends.__getitem__, folded.starts)),
+    )
 
 
 def _segments(pattern: re.Pattern[str], decode, text: str) -> list[tuple[int, int, str]]:

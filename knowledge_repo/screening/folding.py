@@ -171,7 +171,8 @@ def fold(text: str, *, hidden_as_space: bool = False) -> View:
     if text.isascii() and not may_hide(text):
         return View(text)
     translated, odd = _translate(text)
-    if _TABLE.irregular.isdisjoint(odd):  # one character for one: offsets unchanged
+    # (a C-level search of the few irregular characters, not a set test per character)
+    if not _TABLE.irregular or _irregular_pattern().search(odd) is None:  # one for one
         return View(map_lookalikes(translated))
     out: list[str] = []
     starts: list[int] = []
@@ -200,12 +201,17 @@ def fold(text: str, *, hidden_as_space: bool = False) -> View:
 _ODD_RUNS = re.compile(r"([^\t\n\r\x20-\x7e]+)")
 
 
+_SHORT = 100
+
+
 def _translate(text: str) -> tuple[str, str]:
     """``text.translate(_TABLE)``, and a string holding every character that may not fold to itself.
 
     A mostly-ASCII text (a few CJK words in English) translates only its few other runs:
     str.translate reads a non-ASCII text character by character through the table.
     """
+    if len(text) <= _SHORT:  # a sentence: one translate costs less than cutting it into runs
+        return text.translate(_TABLE), text
     parts = _ODD_RUNS.split(text, 8)
     if len(parts) > 16:  # many runs (CJK prose): one translate of the whole text is cheaper
         return text.translate(_TABLE), text

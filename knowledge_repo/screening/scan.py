@@ -182,6 +182,16 @@ def scan(jobs: Sequence[Job], text: str, field: str, read: list[View]) -> list[S
     lined_plan, chunked_plan = _plan(tuple(jobs))
     taken: list[list[tuple[int, int]]] = [[] for _ in jobs]
     spans: list[Span] = []
+    if len(read) == 1 and len(read[0].text) <= CHUNK + OVERLAP:
+        # Most texts: one short view, one piece (as line_pieces and chunks cut it), read once
+        # by the line jobs, then by the chunk jobs, as below but without the bookkeeping.
+        view = read[0]
+        for plan in (lined_plan[0], chunked_plan[0]):
+            for j, start, end, reason in _find(plan, view.text) if plan else ():
+                s, e = view.original(start, end)
+                if _take(taken[j], s, e):
+                    spans.append(make_span(jobs[j].kind, field, s, e, text, reason))
+        return spans
     # A piece met again (a repeated line of a long log, or the same sentences in another view
     # of a long line) is read once per job: the finders see only the piece, so its hits are
     # the same wherever it stands. A later view's plan is part of the first's, so the other

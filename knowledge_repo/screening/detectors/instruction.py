@@ -312,7 +312,11 @@ def find(text: str) -> list[Hit]:
             if not _has_subject(text, m.start()) and not _reported(text, m.start(), m.end()):
                 hits.append((m.start(), m.end(), "instruction to the agent or to every visitor"))
     present = words & _GATE_WORDS
-    others = sorted({p for w in present for p in _GATE_INDEX[w]}, key=_ORDER.__getitem__)
+    others = (
+        sorted({p for w in present for p in _GATE_INDEX[w]}, key=_ORDER.__getitem__)
+        if present
+        else ()
+    )
     for pattern in others:
         for m in pattern.finditer(text):
             if not _reported(text, m.start(), m.end()):
@@ -334,6 +338,8 @@ def find(text: str) -> list[Hit]:
             hits.append((m.start(), m.end(), "role label addressed to the agent"))
     hits += instruction_intl.find(text)
     hits += [h for h in instruction_soft.find(text, words) if not _reported(text, h[0], h[1])]
+    if len(hits) < 2:  # most lines: nothing to sort or merge
+        return hits
     hits.sort()
     merged: list[Hit] = []
     for start, end, reason in hits:

@@ -271,6 +271,7 @@ _KO = re.compile(
 )
 
 _LATIN = tuple((gate(lang.gate), lang.pattern()) for lang in (_ES, _PT, _FR, _DE, _IT))
+_LATIN_ANY = frozenset().union(*(needed for needed, _ in _LATIN))  # one test for most lines
 _CYRILLIC = (gate(_RU.gate), _RU.pattern())
 _HAS_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _HAS_HANGUL = re.compile(r"[\uac00-\ud7a3]")
@@ -283,7 +284,7 @@ def find(text: str) -> list[Hit]:
     hits: list[Hit] = []
     words = tokens(text)
     patterns: list[re.Pattern[str]] = []
-    if _ASCII_LETTERS.search(text):
+    if not _LATIN_ANY.isdisjoint(words) and _ASCII_LETTERS.search(text):
         patterns += [pattern for needed, pattern in _LATIN if not needed.isdisjoint(words)]
     if not text.isascii():
         if _HAS_CYRILLIC.search(text) and not _CYRILLIC[0].isdisjoint(words):

@@ -270,7 +270,8 @@ def _english(text: str, words: frozenset[str]) -> list[Hit]:
     hits: list[Hit] = []
     windows = [(0, len(text), words)] if len(text) <= _LONG else _sentences(text)
     for start, end, here in windows:
-        for i in sorted({i for w in _ANY_GATE.intersection(here) for i in _INDEX[w]}):
+        present = _ANY_GATE.intersection(here)
+        for i in sorted({i for w in present for i in _INDEX[w]}) if present else ():
             gates, pattern = _EN_GATED[i]
             if len(gates) == 1 or all(not g.isdisjoint(here) for g in gates[1:]):
                 hits += [(m.start(), m.end(), REASON) for m in pattern.finditer(text, start, end)]

@@ -250,6 +250,8 @@ def find(text: str) -> list[Hit]:
             refs += [(m.start(), m.end()) for m in near_wide(_BARE_NAME_CJK, text)]
             hits += _pairs(text, preds, refs, 30) if refs else []
     hits += people_intl.find(text)
+    if len(hits) < 2:  # most lines: nothing to sort or merge
+        return hits
     hits.sort()
     merged: list[Hit] = []
     for start, end, reason in hits:
