@@ -143,6 +143,22 @@ def test_claim_keeps_the_other_reviewers_live_claim(alice, dora, settings):
     assert (mine.expires_at - mine.claimed_at).total_seconds() == 60
 
 
+def test_reopening_my_claimed_candidate_renews_my_claim(alice, dora, settings):
+    """Issue 21: the renewal is one UPDATE; the claim stays the same row, keeps when it was
+    first claimed, runs again for the full time (an expired one too) and still blocks others."""
+    settings.REVIEW_CLAIM_SECONDS = 60
+    c, other = factories.candidate(), factories.candidate()
+    actions.claim_candidate(candidate=other, user=alice)
+    first = actions.claim_candidate(candidate=c, user=alice)
+    Claim.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
+    renewed = actions.claim_candidate(candidate=c, user=alice)
+    assert renewed.user == alice and (renewed.expires_at - timezone.now()).total_seconds() > 50
+    row = Claim.objects.get()
+    assert (row.pk, row.candidate, row.claimed_at) == (first.pk, c, first.claimed_at)
+    assert row.expires_at == renewed.expires_at
+    assert actions.claim_candidate(candidate=c, user=dora).user == alice
+
+
 def test_undo_reopens_a_rejected_candidate(alice):
     c = factories.candidate()
     actions.reject_candidate(candidate=c, reviewer=alice, reason="not true")

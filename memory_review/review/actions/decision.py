@@ -116,7 +116,9 @@ def claim_candidate(*, candidate: Candidate, user: Any, likely_free: bool = Fals
     others nor counts as "being reviewed". A candidate awaiting its second
     approval is never held by a claim: whoever opens it last holds it, and
     the first approver's colleague is never told to wait. ``likely_free``
-    (the queue hands out unclaimed candidates) tries the insert first.
+    (the queue hands out unclaimed candidates) tries the insert first. A claim the
+    caller already held is renewed in place and comes back unread: candidate, user
+    and the new expiry, without its id or first ``claimed_at``.
     """
     now = timezone.now()
     expires = now + timedelta(seconds=settings.REVIEW_CLAIM_SECONDS)
@@ -124,6 +126,10 @@ def claim_candidate(*, candidate: Candidate, user: Any, likely_free: bool = Fals
         Claim.objects.filter(user=user).exclude(candidate=candidate).delete()
         claim = None
         if not likely_free:
+            # Opened again by the reviewer who holds it ("next" claimed it a moment ago): the
+            # renewal is one UPDATE, which locks the row as the read below would (issue 21).
+            if Claim.objects.filter(candidate=candidate, user=user).update(expires_at=expires):
+                return Claim(candidate=candidate, user=user, expires_at=expires)
             claim = Claim.objects.select_for_update().filter(candidate=candidate).first()
         if claim is None:
             # Two reviewers may open it at the same moment: the insert keeps the first

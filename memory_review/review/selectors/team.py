@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import F, Func, OuterRef, Q, QuerySet, Subquery
-from django.db.models.functions import Coalesce
+from django.db import connection
+from django.db.models import Q, QuerySet
 
 from memory_review.extraction.models import Candidate
 from memory_review.roles import ROLES
@@ -46,22 +47,34 @@ def unread_count(user: Any) -> int:
 
 
 def header_counts(user: Any) -> tuple[int, int]:
-    """``assigned_count`` and ``unread_count`` in one query: the header shows both on every page."""
+    """``assigned_count`` and ``unread_count`` in one query: the header shows both on every page.
 
-    def counted(qs: QuerySet[Any]) -> Coalesce:
-        return Coalesce(
-            Subquery(qs.order_by().annotate(n=Func(F("pk"), function="COUNT")).values("n")[:1]), 0
-        )
-
-    assigned = Assignment.objects.filter(assignee=OuterRef("pk")).filter(OPEN_ASSIGNMENT)
-    unread = Notification.objects.filter(user=OuterRef("pk"), read_at=None)
-    row = (
-        get_user_model()
-        .objects.filter(pk=user.pk)
-        .values_list(counted(assigned), counted(unread))
-        .first()
-    )
+    Written out once (issue 21): building the same two ORM subqueries cost more CPU on every
+    page than the database spent answering them. It counts what ``assigned_count`` and
+    ``unread_count`` count (the tests compare them).
+    """
+    if user is None or user.pk is None:
+        return 0, 0
+    with connection.cursor() as cursor:
+        cursor.execute(_header_sql(), [user.pk, *OPEN_STATUSES, HeldChange.Status.WAITING, user.pk])
+        row = cursor.fetchone()
     return (row[0], row[1]) if row else (0, 0)
+
+
+@functools.cache
+def _header_sql() -> str:
+    quote = connection.ops.quote_name
+    assignment, candidate, held, notification = (
+        quote(m._meta.db_table) for m in (Assignment, Candidate, HeldChange, Notification)
+    )
+    statuses = ", ".join(["%s"] * len(OPEN_STATUSES))
+    return (
+        f"SELECT (SELECT COUNT(*) FROM {assignment} a"
+        f" LEFT OUTER JOIN {candidate} c ON a.candidate_id = c.id"
+        f" LEFT OUTER JOIN {held} h ON a.held_id = h.id"
+        f" WHERE a.assignee_id = %s AND (c.status IN ({statuses}) OR h.status = %s)),"
+        f" (SELECT COUNT(*) FROM {notification} n WHERE n.user_id = %s AND n.read_at IS NULL)"
+    )
 
 
 def notifications(user: Any, limit: int = 100) -> list[Notification]:
