@@ -70,8 +70,9 @@ def group_outcomes(
         else:
             groups[found].append(member)
         for line in lines:
-            if normalise_text(line) not in seen[found]:
-                seen[found].add(normalise_text(line))
+            key = normalise_text(line)
+            if key not in seen[found]:
+                seen[found].add(key)
                 index.add(found, line)
     return groups
 

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from ..folding import Hit, fold_pattern, gate, tokens
-from .windows import spans_of
+from .windows import CYRILLIC, LATIN_WORD, gated_hits
 
 _START = r"(?:^|(?<=[.!?:;,\n\"'(\[«»¿¡\-–—…]))\s*"
 
@@ -274,9 +274,7 @@ _KO = re.compile(
 _LATIN = tuple((gate(lang.gate), lang.pattern()) for lang in (_ES, _PT, _FR, _DE, _IT))
 _LATIN_ANY = frozenset().union(*(needed for needed, _ in _LATIN))  # one test for most lines
 _CYRILLIC = (gate(_RU.gate), _RU.pattern())
-_HAS_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _HAS_HANGUL = re.compile(r"[\uac00-\ud7a3]")
-_ASCII_LETTERS = re.compile(r"[A-Za-z]{2}")
 REASON = "instruction-like text"
 
 
@@ -285,17 +283,14 @@ def find(text: str) -> list[Hit]:
     hits: list[Hit] = []
     words = tokens(text)
     patterns: list[tuple[frozenset[str], re.Pattern[str]]] = []
-    if not _LATIN_ANY.isdisjoint(words) and _ASCII_LETTERS.search(text):
+    if not _LATIN_ANY.isdisjoint(words) and LATIN_WORD.search(text):
         patterns += [
             (needed, pattern) for needed, pattern in _LATIN if not needed.isdisjoint(words)
         ]
     if not text.isascii():
-        if _HAS_CYRILLIC.search(text) and not _CYRILLIC[0].isdisjoint(words):
+        if CYRILLIC.search(text) and not _CYRILLIC[0].isdisjoint(words):
             patterns.append(_CYRILLIC)
         if _HAS_HANGUL.search(text):
             hits += [(m.start(), m.end(), REASON) for m in _KO.finditer(text)]
     # A long text is searched only in the sentences that hold one of a pattern's gate words.
-    for needed, pattern in patterns:
-        for start, end in spans_of(text, words & needed):
-            hits += [(m.start(), m.end(), REASON) for m in pattern.finditer(text, start, end)]
-    return hits
+    return hits + gated_hits(text, words, patterns, REASON)

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 
 from ..folding import Hit, fold_pattern, gate, tokens
-from .windows import spans_of
+from .windows import CYRILLIC, LATIN_WORD, gated_hits
 
 REASON = "instruction-like text"
 _START = r"(?:^|(?<=[.!?:;,\n\"'(\[«»¿¡\-–—…“„]))\s*"
@@ -377,8 +377,6 @@ _LATIN = tuple(
 )
 _CYR = tuple(zip(_RU.gates(), _RU.patterns(), strict=True))
 _ANY = frozenset().union(*(needed for needed, _ in _LATIN + _CYR))
-_HAS_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-_ASCII_LETTERS = re.compile(r"[A-Za-z]{2}")
 
 
 def find(text: str, words: frozenset[str] | None = None) -> list[Hit]:
@@ -387,13 +385,8 @@ def find(text: str, words: frozenset[str] | None = None) -> list[Hit]:
     parts: list[tuple[frozenset[str], re.Pattern[str]]] = []
     if _ANY.isdisjoint(words):  # most texts: at once
         return []
-    if _ASCII_LETTERS.search(text):
+    if LATIN_WORD.search(text):
         parts += [part for part in _LATIN if not part[0].isdisjoint(words)]
-    if not text.isascii() and _HAS_CYRILLIC.search(text):
+    if not text.isascii() and CYRILLIC.search(text):
         parts += [part for part in _CYR if not part[0].isdisjoint(words)]
-    return [
-        (m.start(), m.end(), REASON)
-        for needed, pattern in parts
-        for start, end in spans_of(text, words & needed)
-        for m in pattern.finditer(text, start, end)
-    ]
+    return gated_hits(text, words, parts, REASON)

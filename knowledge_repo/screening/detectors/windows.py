@@ -9,6 +9,15 @@ and searching only their sentences costs a fraction (issue 23, round 20).
 from __future__ import annotations
 
 import functools
+import re
+from collections.abc import Iterable
+
+from ..folding import Hit
+
+CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+"""Whether a text holds Cyrillic letters (the Russian patterns are tried only then)."""
+LATIN_WORD = re.compile(r"[A-Za-z]{2}")
+"""Whether a text holds a Latin word (the Latin-script languages' patterns are tried only then)."""
 
 _LONG = 400
 _ENDS = ".!?\n"
@@ -62,3 +71,18 @@ def spans_of(text: str, present: frozenset[str]) -> list[tuple[int, int]]:
 @functools.lru_cache(maxsize=4)
 def _lower(text: str) -> str:
     return text.lower()
+
+
+def gated_hits(
+    text: str,
+    words: frozenset[str],
+    parts: Iterable[tuple[frozenset[str], re.Pattern[str]]],
+    reason: str,
+) -> list[Hit]:
+    """The matches of each (gate words, pattern) part, searched where its gate words are (`spans_of`)."""
+    return [
+        (m.start(), m.end(), reason)
+        for needed, pattern in parts
+        for start, end in spans_of(text, words & needed)
+        for m in pattern.finditer(text, start, end)
+    ]
