@@ -154,13 +154,15 @@ _QUICK = {"": re.compile(r"[A-Za-z0-9+/]{16}")}
 def decoded_views(text: str, folded: View) -> list[View]:
     """Readings of the lines of `text` with encoded segments, decoded (none for ordinary text)."""
     out: list[View] = []
-    for marker, pattern, decode in _DECODERS:
-        if marker not in text or (marker in _QUICK and not _QUICK[marker].search(text)):
-            continue
-        for start, end in lines(text, pattern):
-            pieces = _segments(pattern, decode, text[start:end])
-            if pieces:
-                out.append(shifted(_replaced(text[start:end], pieces), start))
+    # Most texts hold none of the three shapes: one test for all, before the loop.
+    if "%" in text or "&" in text or _QUICK[""].search(text):
+        for marker, pattern, decode in _DECODERS:
+            if marker not in text or (marker in _QUICK and not _QUICK[marker].search(text)):
+                continue
+            for start, end in lines(text, pattern):
+                pieces = _segments(pattern, decode, text[start:end])
+                if pieces:
+                    out.append(shifted(_replaced(text[start:end], pieces), start))
     if not folded.text.isascii() or _ASCII_WORDS.search(folded.text):
         out += _rot13(folded)
     return out

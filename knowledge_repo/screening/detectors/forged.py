@@ -57,16 +57,18 @@ _COMPILED = [
 ]
 
 
-# A character every pattern needs one of (one C-level search instead of six substring tests).
-_ANY_MARK = re.compile(r"[:\[/.\-=]")
+# What every match holds one of (one C-level search instead of seven substring tests): a colon
+# (catalog and front-matter lines), a slash (records/), a dash (---, "- slug=") or an equals sign;
+# else only the index's name can match. Not any full stop: most sentences end in one.
+_ANY_MARK = re.compile(r"[:/\-=]")
 
 
 def find(text: str) -> list[Hit]:
     """Forged index, catalog and front-matter spans on a folded view."""
-    if _ANY_MARK.search(text) is None:
+    lower = text.lower()
+    if _ANY_MARK.search(text) is None and "memory.md" not in lower:
         return []
     hits: list[Hit] = []
-    lower = text.lower()
     for needs, pattern, reason in _COMPILED:
         if needs not in lower if isinstance(needs, str) else needs.search(text) is None:
             continue

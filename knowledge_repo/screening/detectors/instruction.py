@@ -224,13 +224,14 @@ _EN_GATED = tuple(
     (gate(words), re.compile(pattern, _I))
     for words, pattern in zip(_EN_GATES, _EN_PATTERNS, strict=True)
 )
-# Word -> the gated patterns that need it: one set intersection finds the patterns to run.
-_GATE_INDEX: dict[str, list[re.Pattern[str]]] = {}
-for _needed, _pattern in _EN_GATED:
+# Word -> the numbers of the gated patterns that need it: one set intersection finds the
+# patterns to run. Numbers, not the patterns: hashing a compiled pattern hashes its whole
+# code (microseconds for a long one), every time.
+_GATE_INDEX: dict[str, list[int]] = {}
+for _i, (_needed, _) in enumerate(_EN_GATED):
     for _word in _needed:
-        _GATE_INDEX.setdefault(_word, []).append(_pattern)
+        _GATE_INDEX.setdefault(_word, []).append(_i)
 _GATE_WORDS = frozenset(_GATE_INDEX)
-_ORDER = {pattern: i for i, (_, pattern) in enumerate(_EN_GATED)}
 _COMMAND_GATE = gate(
     "tell say inform remind warn advise recommend suggest mention explain answer reply respond send "
     "direct redirect refer point push promote advertise pitch share spread pass let show give offer "
@@ -312,12 +313,8 @@ def find(text: str) -> list[Hit]:
             if not _has_subject(text, m.start()) and not _reported(text, m.start(), m.end()):
                 hits.append((m.start(), m.end(), "instruction to the agent or to every visitor"))
     present = words & _GATE_WORDS
-    others = (
-        sorted({p for w in present for p in _GATE_INDEX[w]}, key=_ORDER.__getitem__)
-        if present
-        else ()
-    )
-    for pattern in others:
+    others = sorted({i for w in present for i in _GATE_INDEX[w]}) if present else ()
+    for pattern in (_EN_GATED[i][1] for i in others):
         for m in pattern.finditer(text):
             if not _reported(text, m.start(), m.end()):
                 hits.append((m.start(), m.end(), "instruction-like text"))
