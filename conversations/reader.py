@@ -28,9 +28,12 @@ from .records import RAW_KEEP, Record, parse_line
 def open_input(path: str | Path) -> IO[bytes]:
     """Open a file for reading as bytes, transparently gunzipping it."""
     handle = open(path, "rb")  # noqa: SIM115 - returned to the caller, who closes it
-    if handle.peek(2)[:2] == b"\x1f\x8b":
-        return gzip.GzipFile(fileobj=handle, mode="rb")  # type: ignore[return-value]
-    return handle
+    if handle.peek(2)[:2] != b"\x1f\x8b":
+        return handle
+    handle.close()
+    # Opened by name, so that closing the GzipFile closes the file too (one given as
+    # `fileobj` is left open).
+    return gzip.GzipFile(path, "rb")  # type: ignore[return-value]
 
 
 # What a blank line may open with: nothing, or any byte `bytes.strip` strips.

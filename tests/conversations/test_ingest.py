@@ -196,6 +196,17 @@ def test_it_reads_gzipped_json_lines_whatever_the_name(tmp_path, source):
     assert ingest_file(path, source=source).conversations_created == 1
 
 
+def test_a_gzipped_file_is_closed_with_its_reader(tmp_path):
+    from conversations.reader import open_input
+
+    path = tmp_path / "log.gz"
+    path.write_bytes(gzip.compress(b"{}\n"))
+    with open_input(path) as stream:
+        underlying = stream.fileobj  # the file under the gzip stream
+        assert stream.read() == b"{}\n"
+    assert underlying.closed
+
+
 def _problems(summary):
     return list(
         IngestProblem.objects.filter(batch_id=summary.batch_id)
