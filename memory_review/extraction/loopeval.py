@@ -26,14 +26,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from memory_kb.knowledge import Snapshot
 
 from knowledge_repo.reader import KnowledgeBase
 from knowledge_repo.recordfile import RecordData, index_line, render_index, render_record
-from knowledge_repo.screening.normalise import normalise_text
 
 from .evaluation import LabelledConversation, Report
-from .groups import GROUP_LINK, GroupIndex
+from .groups import GROUP_LINK, GroupIndex, with_wording, wordings_of_key
 from .searchkeys import search_keys
 from .similarity import EMBEDDING_WEIGHT, FROM_SETTINGS
 
@@ -47,33 +47,54 @@ def group_outcomes(
     embedder: Any = FROM_SETTINGS,
     weight: float = EMBEDDING_WEIGHT,
     link: float = GROUP_LINK,
+    chunk: int | None = None,
 ) -> list[list[Member]]:
-    """The gaps of a report grouped as a run groups them (nearest group above the threshold;
-    a group keeps each distinct wording once, as its key does).
+    """The gaps of a report grouped as a run groups them, from an empty database.
 
+    A run's worker takes `chunk` conversations at a time (EXTRACTION_CHUNK_SIZE): it
+    loads the groups stored so far with their wordings (GroupIndex.load), sees the
+    chunk's questions (GroupIndex.see), and each gap joins the nearest group above the
+    threshold or starts one; a group's key keeps its distinct wordings (with_wording).
     `embedder`: the embedding provider (default: the setting's; None: n-grams only).
     """
-    gaps = [(conv, c) for conv, cands in report.outcomes for c in cands if c.kind == "gap"]
-    corpus = [c.question for _, c in gaps]
-    index = GroupIndex.build([], [], corpus=corpus, embedder=embedder, weight=weight, link=link)
-    if threshold is not None:
-        index.threshold = threshold
+    size = max(int(chunk or settings.EXTRACTION_CHUNK_SIZE), 1)
     groups: list[list[Member]] = []
-    seen: list[set[str]] = []
-    for member in gaps:
-        lines = [t for t in (member[1].question, member[1].canonical) if t]
-        found = index.find(*lines)
-        if found is None:
-            groups.append([member])
-            seen.append(set())
-            found = len(groups) - 1
-        else:
-            groups[found].append(member)
-        for line in lines:
-            key = normalise_text(line)
-            if key not in seen[found]:
-                seen[found].add(key)
-                index.add(found, line)
+    keys: list[str] = []
+    for start in range(0, len(report.outcomes), size):
+        gaps = [
+            (conv, c)
+            for conv, cands in report.outcomes[start : start + size]
+            for c in cands
+            if c.kind == "gap"
+        ]
+        if not gaps:
+            continue
+        stored = [(n, line) for n, key in enumerate(keys) for line in wordings_of_key(key)]
+        index = GroupIndex.build(
+            [n for n, _ in stored],
+            [line for _, line in stored],
+            embedder=embedder,
+            weight=weight,
+            link=link,
+        )
+        if threshold is not None:
+            index.threshold = threshold
+        index.see([q for _, c in gaps for q in (c.question, c.canonical) if q])
+        for member in gaps:
+            gap = member[1]
+            found = index.find(gap.question, gap.canonical)
+            if found is None:
+                groups.append([member])
+                keys.append("")
+                found = len(groups) - 1
+            else:
+                groups[found].append(member)
+            key = with_wording(with_wording(keys[found], gap.question), gap.canonical)
+            before = set(wordings_of_key(keys[found]))
+            for line in wordings_of_key(key):
+                if line not in before:
+                    index.add(found, line)
+            keys[found] = key
     return groups
 
 

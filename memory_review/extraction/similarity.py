@@ -144,12 +144,16 @@ class QuestionSpace:
             analyzer=question_terms, n_features=N_FEATURES, alternate_sign=False, norm=None
         )
         self._tfidf = TfidfTransformer(sublinear_tf=True)
-        self._tfidf.fit(self._hash.transform(list(corpus) or [""]))
+        self.fit(corpus)
         self.embedder = get_embedder() if embedder is FROM_SETTINGS else embedder
         self.mean = None if self.embedder is None else question_mean(self.embedder.name)
         self.weight = weight
         self.persist = persist
         self.embed_ahead(corpus)
+
+    def fit(self, corpus: Sequence[str]) -> None:
+        """Take document frequencies from `corpus` (questions), in place of those before."""
+        self._tfidf.fit(self._hash.transform(list(corpus) or [""]))
 
     def embed_ahead(self, texts: Sequence[str]) -> None:
         """Embed `texts` in one batch (one query of the store), so later questions hit the cache."""
