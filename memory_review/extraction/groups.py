@@ -178,12 +178,13 @@ class GroupIndex:
         """The nearest group's ref and its score (module docstring), when it reaches the threshold."""
         if not question.strip() or not self.refs:
             return None
-        vector = self.space.vectors([question])
+        # One column, converted once: the conversion costs the number of hashed features.
+        column = self.space.vectors([question]).T.tocsr()
         if len(self._pending) > 1:
             self._pending = [sparse.vstack(self._pending, format="csr")]
         scores = np.concatenate(
             [
-                (rows @ vector.T).toarray().ravel()
+                (rows @ column).toarray().ravel()
                 for rows in (self._rows, *self._pending)
                 if rows is not None
             ]
