@@ -21,9 +21,10 @@ an embedding provider ``calibrate_weights`` the embedding's weight with it.
 
 from __future__ import annotations
 
+import random
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.conf import settings
@@ -96,6 +97,52 @@ def group_outcomes(
                     index.add(found, line)
             keys[found] = key
     return groups
+
+
+def grouping_counts(groups: list[list[Member]], across_languages: bool = False) -> GroupingCounts:
+    """Rows per question (per language offline), questions in one row, rows mixing questions."""
+    by_label: defaultdict[str, set[int]] = defaultdict(set)
+    for n, g in enumerate(groups):
+        for conv, _ in g:
+            if conv.question:
+                by_label[label_of(conv, across_languages)].add(n)
+    rows = [len(ns) for ns in by_label.values()]
+    return GroupingCounts(
+        rows_per_question=sum(rows) / len(rows) if rows else 0.0,
+        one_row=sum(1 for n in rows if n == 1),
+        # The same question in two languages is one question.
+        mixed_rows=sum(len({conv.question for conv, _ in g}) > 1 for g in groups),
+    )
+
+
+def shuffled_counts(
+    report: Report, orders: int, across_languages: bool = False, *, embedder: Any = FROM_SETTINGS
+) -> list[GroupingCounts]:
+    """`grouping_counts` with the conversations in `orders` shuffled orders (seeds 0, 1, ...).
+
+    A labelled set lists a question's conversations one after another; visitors
+    arrive mixed, and a group's first wordings decide what joins it later.
+    """
+    out = []
+    for seed in range(orders):
+        outcomes = list(report.outcomes)
+        random.Random(seed).shuffle(outcomes)
+        groups = group_outcomes(replace(report, outcomes=outcomes), embedder=embedder)
+        out.append(grouping_counts(groups, across_languages))
+    return out
+
+
+def format_shuffled(counts: list[GroupingCounts]) -> str:
+    """One line: the mean (and range) of rows per question and rows mixing questions."""
+    rpq = [c.rows_per_question for c in counts]
+    mixed = [c.mixed_rows for c in counts]
+    one = sum(c.one_row for c in counts) / len(counts)
+    return (
+        f"  arrival shuffled    rows per question {sum(rpq) / len(rpq):.2f} "
+        f"({min(rpq):.2f}-{max(rpq):.2f}), {one:.1f} questions in one row, "
+        f"{sum(mixed) / len(mixed):.1f} rows mix questions ({min(mixed)}-{max(mixed)}); "
+        f"{len(counts)} orders"
+    )
 
 
 def label_of(conv: LabelledConversation, across_languages: bool) -> str:
@@ -175,6 +222,13 @@ def calibrate_weights(
 
 
 @dataclass
+class GroupingCounts:
+    rows_per_question: float
+    one_row: int
+    mixed_rows: int
+
+
+@dataclass
 class LoopFigures:
     gap_conversations: int = 0
     reached: int = 0
@@ -246,14 +300,12 @@ def loop_figures(
     figures.rows_worth = sum(any("gap" in conv.expected for conv, _ in g) for g in groups) + sum(
         "memory" in conv.expected for conv, _ in memory_rows
     )
-    # A row mixing questions (the same question in two languages is one question).
-    figures.mixed_rows = sum(len({conv.question for conv, _ in g}) > 1 for g in groups)
-    by_label: defaultdict[str, list[int]] = defaultdict(list)
+    counts = grouping_counts(groups, across_languages)
+    figures.mixed_rows = counts.mixed_rows
     by_question: defaultdict[str, list[int]] = defaultdict(list)
     for n, g in enumerate(groups):
         for conv, _ in g:
             if conv.question:
-                by_label[label_of(conv, across_languages)].append(n)
                 by_question[conv.question].append(n)
     visitors = [
         (conv, cands) for conv, cands in report.outcomes if "gap" in conv.expected and conv.question
@@ -263,10 +315,9 @@ def loop_figures(
     figures.missed = [
         conv.id for conv, cands in visitors if not any(c.kind == "gap" for c in cands)
     ]
-    rows = {q: len(set(ns)) for q, ns in by_label.items()}
     figures.questions = len({label_of(conv, across_languages) for conv, _ in visitors})
-    figures.rows_per_question = sum(rows.values()) / len(rows) if rows else 0.0
-    figures.one_row = sum(1 for n in rows.values() if n == 1)
+    figures.rows_per_question = counts.rows_per_question
+    figures.one_row = counts.one_row
     # One answer per question: one record, named after its largest row; every row of the
     # question (offline, one per language) answered with it adds its wordings as keys.
     largest: dict[str, list[Member]] = {}
