@@ -22,9 +22,10 @@ import re
 # A sentence ends at . ! ? (and their full-width forms), or at a Japanese/Chinese full stop.
 _SENTENCE = re.compile(r"[^.!?。！？]*[.!?。！？]+|[^.!?。！？]+$")
 _ASKS = re.compile(r"[?？]")
-# Greetings, thanks for later, "a question", and the ways to say "tell me whether": at the
-# start of a question sentence, with the punctuation after them; one or more in a row.
-_OPENINGS = (
+# Greetings, "a question", and the ways to say "tell me whether": at the start of a
+# sentence, with the punctuation after them; one or more in a row. Words of Latin script
+# end at a word boundary; Chinese and Japanese run on into the question ("请问酒店…").
+_LATIN_OPENINGS = (
     # English
     r"hi(?: there)?|hello(?: there)?|hey|good (?:morning|afternoon|evening)|excuse me|sorry(?: to bother you)?",
     r"(?:a |one |quick |small )+question",
@@ -46,6 +47,8 @@ _OPENINGS = (
     r"(?:pouvez|pourriez)-vous me dire(?: si)?|(?:je voudrais|j['’]aimerais) savoir(?: si)?",
     r"(?:können|könnten) sie mir sagen(?:,? ob)?|ich (?:möchte|wollte|würde gern) wissen(?:,? ob)?",
     r"(?:può|potrebbe|potete) dirmi(?: se)?|vorrei sapere(?: se)?",
+)
+_CJK_OPENINGS = (
     # Chinese
     r"你好|您好|嗨|早上好|下午好|晚上好|打扰(?:一下)?|不好意思",
     r"(?:请问|想问|问一下|麻烦问|我想(?:问|了解|知道|咨询))(?:一下)?(?:一?个问题)?",
@@ -56,7 +59,8 @@ _OPENINGS = (
     r"教えて(?:ください|いただけますか|もらえますか|くれますか)",
 )
 _OPENING = re.compile(
-    r"^(?:\s*[¿¡]?\s*(?:" + "|".join(_OPENINGS) + r")\b[\s,，、:：;!！。.?？]*)+",
+    r"^(?:\s*[¿¡]?\s*(?:(?:" + "|".join(_LATIN_OPENINGS) + r")\b|" + "|".join(_CJK_OPENINGS) + r")"
+    r"[\s,，、:：;!！。.?？]*)+",
     re.IGNORECASE,
 )
 # A sentence of thanks or a sign-off only.

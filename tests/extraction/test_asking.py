@@ -52,6 +52,9 @@ def test_greetings_openings_and_thanks_are_taken_off():
         "¿Hay toallas en el gimnasio?"
     )
     assert question_core("早上好，我想了解一下，健身房提供毛巾吗？") == "健身房提供毛巾吗？"
+    assert question_core("请问健身房提供毛巾吗？") == "健身房提供毛巾吗？"
+    # A Latin opening is a whole word: "Hillside" is no "hi".
+    assert question_core("Hillside rooms: is there a lift?") == "Hillside rooms: is there a lift?"
     assert question_core("こんにちは。ジムにタオルはありますか？") == "ジムにタオルはありますか？"
 
 
