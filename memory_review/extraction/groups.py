@@ -50,6 +50,13 @@ def ask_score(visitors: int, last_seen: dt.datetime) -> float:
 # thresholds by `extract_eval --calibrate` on the development part (eval/README.md).
 GROUP_LINK = 0.5
 
+# The questions a grouping pass has seen beyond those its document frequencies were
+# fitted on, as a share of those, before it fits them again (GroupIndex.see); and the
+# fewest questions frequencies are fitted on: among a handful, the words a question's
+# own rewordings share count as common, and every word weighs the same instead.
+REFIT_GROWTH = 0.1
+MIN_CORPUS = 20
+
 # Wordings a group keeps (the first ones, then new ones as they come, distinct once normalised).
 MAX_WORDINGS = 24
 WORDING_CHARS = 300
@@ -89,6 +96,9 @@ class GroupIndex:
     # Share of the nearest wording's cosine in a group's score (GROUP_LINK; 1.0 for
     # the nearest wording alone, as the coverage page's topics and re-asks match).
     link: float = 1.0
+    # The questions document frequencies come from (and those seen since), and how many were fitted.
+    corpus: list[str] = field(default_factory=list)
+    _fitted: int = 0
     _rows: Any = None
     _pending: list[Any] = field(default_factory=list)
     _slots: dict[Any, int] = field(default_factory=dict)  # group -> its number
@@ -130,10 +140,33 @@ class GroupIndex:
         )
         index = cls(space=space, threshold=space.threshold, link=link)
         index.texts = list(texts)
+        index.corpus = list(texts if corpus is None else corpus)
+        index._fitted = len(index.corpus)
         for ref in refs:
             index._place(ref)
         index._rows = index.space.vectors(texts) if texts else None
         return index
+
+    def see(self, questions: Sequence[str]) -> None:
+        """Get ready to match `questions` (a chunk's): embed them in one batch, and count them
+        among the questions document frequencies come from.
+
+        Frequencies are fitted again, and the stored wordings' vectors made again, once
+        the questions seen since the last fit reach `REFIT_GROWTH` of those fitted on
+        (and are `MIN_CORPUS` at least): a first chunk, with no group stored yet, is
+        matched with frequencies from its own questions (none would weigh "room" like
+        "kettle"), and a pass over many stored wordings refits only now and then.
+        """
+        questions = [q for q in questions if q]
+        self.space.embed_ahead(questions)
+        self.corpus.extend(questions)
+        grown = len(self.corpus) - self._fitted
+        if len(self.corpus) < MIN_CORPUS or grown < max(1, self._fitted * REFIT_GROWTH):
+            return
+        self.space.fit(self.corpus)
+        self._fitted = len(self.corpus)
+        self._rows = self.space.vectors(self.texts) if self.texts else None
+        self._pending = []
 
     def _place(self, ref: Any) -> None:
         """Append `ref` for one wording; wordings of one group (by pk once saved) share a slot."""
@@ -145,12 +178,13 @@ class GroupIndex:
         """The nearest group's ref and its score (module docstring), when it reaches the threshold."""
         if not question.strip() or not self.refs:
             return None
-        vector = self.space.vectors([question])
+        # One column, converted once: the conversion costs the number of hashed features.
+        column = self.space.vectors([question]).T.tocsr()
         if len(self._pending) > 1:
             self._pending = [sparse.vstack(self._pending, format="csr")]
         scores = np.concatenate(
             [
-                (rows @ vector.T).toarray().ravel()
+                (rows @ column).toarray().ravel()
                 for rows in (self._rows, *self._pending)
                 if rows is not None
             ]
@@ -194,8 +228,9 @@ def assign_groups(candidates: Iterable[Candidate], index: GroupIndex) -> None:
     from .selectors import release_after
 
     candidates = list(candidates)
-    # The chunk's questions in one batch: one query of the stored vectors, one call of the model.
-    index.space.embed_ahead(
+    # The chunk's questions in one batch (one query of the stored vectors, one call of the
+    # model), and in the document frequencies.
+    index.see(
         [
             q
             for c in candidates

@@ -21,19 +21,20 @@ an embedding provider ``calibrate_weights`` the embedding's weight with it.
 
 from __future__ import annotations
 
+import random
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from django.conf import settings
 from memory_kb.knowledge import Snapshot
 
 from knowledge_repo.reader import KnowledgeBase
 from knowledge_repo.recordfile import RecordData, index_line, render_index, render_record
-from knowledge_repo.screening.normalise import normalise_text
 
 from .evaluation import LabelledConversation, Report
-from .groups import GROUP_LINK, GroupIndex
+from .groups import GROUP_LINK, GroupIndex, with_wording, wordings_of_key
 from .searchkeys import search_keys
 from .similarity import EMBEDDING_WEIGHT, FROM_SETTINGS
 
@@ -47,34 +48,101 @@ def group_outcomes(
     embedder: Any = FROM_SETTINGS,
     weight: float = EMBEDDING_WEIGHT,
     link: float = GROUP_LINK,
+    chunk: int | None = None,
 ) -> list[list[Member]]:
-    """The gaps of a report grouped as a run groups them (nearest group above the threshold;
-    a group keeps each distinct wording once, as its key does).
+    """The gaps of a report grouped as a run groups them, from an empty database.
 
+    A run's worker takes `chunk` conversations at a time (EXTRACTION_CHUNK_SIZE): it
+    loads the groups stored so far with their wordings (GroupIndex.load), sees the
+    chunk's questions (GroupIndex.see), and each gap joins the nearest group above the
+    threshold or starts one; a group's key keeps its distinct wordings (with_wording).
     `embedder`: the embedding provider (default: the setting's; None: n-grams only).
     """
-    gaps = [(conv, c) for conv, cands in report.outcomes for c in cands if c.kind == "gap"]
-    corpus = [c.question for _, c in gaps]
-    index = GroupIndex.build([], [], corpus=corpus, embedder=embedder, weight=weight, link=link)
-    if threshold is not None:
-        index.threshold = threshold
+    size = max(int(chunk or settings.EXTRACTION_CHUNK_SIZE), 1)
     groups: list[list[Member]] = []
-    seen: list[set[str]] = []
-    for member in gaps:
-        lines = [t for t in (member[1].question, member[1].canonical) if t]
-        found = index.find(*lines)
-        if found is None:
-            groups.append([member])
-            seen.append(set())
-            found = len(groups) - 1
-        else:
-            groups[found].append(member)
-        for line in lines:
-            key = normalise_text(line)
-            if key not in seen[found]:
-                seen[found].add(key)
-                index.add(found, line)
+    keys: list[str] = []
+    for start in range(0, len(report.outcomes), size):
+        gaps = [
+            (conv, c)
+            for conv, cands in report.outcomes[start : start + size]
+            for c in cands
+            if c.kind == "gap"
+        ]
+        if not gaps:
+            continue
+        stored = [(n, line) for n, key in enumerate(keys) for line in wordings_of_key(key)]
+        index = GroupIndex.build(
+            [n for n, _ in stored],
+            [line for _, line in stored],
+            embedder=embedder,
+            weight=weight,
+            link=link,
+        )
+        if threshold is not None:
+            index.threshold = threshold
+        index.see([q for _, c in gaps for q in (c.question, c.canonical) if q])
+        for member in gaps:
+            gap = member[1]
+            found = index.find(gap.question, gap.canonical)
+            if found is None:
+                groups.append([member])
+                keys.append("")
+                found = len(groups) - 1
+            else:
+                groups[found].append(member)
+            key = with_wording(with_wording(keys[found], gap.question), gap.canonical)
+            before = set(wordings_of_key(keys[found]))
+            for line in wordings_of_key(key):
+                if line not in before:
+                    index.add(found, line)
+            keys[found] = key
     return groups
+
+
+def grouping_counts(groups: list[list[Member]], across_languages: bool = False) -> GroupingCounts:
+    """Rows per question (per language offline), questions in one row, rows mixing questions."""
+    by_label: defaultdict[str, set[int]] = defaultdict(set)
+    for n, g in enumerate(groups):
+        for conv, _ in g:
+            if conv.question:
+                by_label[label_of(conv, across_languages)].add(n)
+    rows = [len(ns) for ns in by_label.values()]
+    return GroupingCounts(
+        rows_per_question=sum(rows) / len(rows) if rows else 0.0,
+        one_row=sum(1 for n in rows if n == 1),
+        # The same question in two languages is one question.
+        mixed_rows=sum(len({conv.question for conv, _ in g}) > 1 for g in groups),
+    )
+
+
+def shuffled_counts(
+    report: Report, orders: int, across_languages: bool = False, *, embedder: Any = FROM_SETTINGS
+) -> list[GroupingCounts]:
+    """`grouping_counts` with the conversations in `orders` shuffled orders (seeds 0, 1, ...).
+
+    A labelled set lists a question's conversations one after another; visitors
+    arrive mixed, and a group's first wordings decide what joins it later.
+    """
+    out = []
+    for seed in range(orders):
+        outcomes = list(report.outcomes)
+        random.Random(seed).shuffle(outcomes)
+        groups = group_outcomes(replace(report, outcomes=outcomes), embedder=embedder)
+        out.append(grouping_counts(groups, across_languages))
+    return out
+
+
+def format_shuffled(counts: list[GroupingCounts]) -> str:
+    """One line: the mean (and range) of rows per question and rows mixing questions."""
+    rpq = [c.rows_per_question for c in counts]
+    mixed = [c.mixed_rows for c in counts]
+    one = sum(c.one_row for c in counts) / len(counts)
+    return (
+        f"  arrival shuffled    rows per question {sum(rpq) / len(rpq):.2f} "
+        f"({min(rpq):.2f}-{max(rpq):.2f}), {one:.1f} questions in one row, "
+        f"{sum(mixed) / len(mixed):.1f} rows mix questions ({min(mixed)}-{max(mixed)}); "
+        f"{len(counts)} orders"
+    )
 
 
 def label_of(conv: LabelledConversation, across_languages: bool) -> str:
@@ -154,6 +222,13 @@ def calibrate_weights(
 
 
 @dataclass
+class GroupingCounts:
+    rows_per_question: float
+    one_row: int
+    mixed_rows: int
+
+
+@dataclass
 class LoopFigures:
     gap_conversations: int = 0
     reached: int = 0
@@ -225,14 +300,12 @@ def loop_figures(
     figures.rows_worth = sum(any("gap" in conv.expected for conv, _ in g) for g in groups) + sum(
         "memory" in conv.expected for conv, _ in memory_rows
     )
-    # A row mixing questions (the same question in two languages is one question).
-    figures.mixed_rows = sum(len({conv.question for conv, _ in g}) > 1 for g in groups)
-    by_label: defaultdict[str, list[int]] = defaultdict(list)
+    counts = grouping_counts(groups, across_languages)
+    figures.mixed_rows = counts.mixed_rows
     by_question: defaultdict[str, list[int]] = defaultdict(list)
     for n, g in enumerate(groups):
         for conv, _ in g:
             if conv.question:
-                by_label[label_of(conv, across_languages)].append(n)
                 by_question[conv.question].append(n)
     visitors = [
         (conv, cands) for conv, cands in report.outcomes if "gap" in conv.expected and conv.question
@@ -242,10 +315,9 @@ def loop_figures(
     figures.missed = [
         conv.id for conv, cands in visitors if not any(c.kind == "gap" for c in cands)
     ]
-    rows = {q: len(set(ns)) for q, ns in by_label.items()}
     figures.questions = len({label_of(conv, across_languages) for conv, _ in visitors})
-    figures.rows_per_question = sum(rows.values()) / len(rows) if rows else 0.0
-    figures.one_row = sum(1 for n in rows.values() if n == 1)
+    figures.rows_per_question = counts.rows_per_question
+    figures.one_row = counts.one_row
     # One answer per question: one record, named after its largest row; every row of the
     # question (offline, one per language) answered with it adds its wordings as keys.
     largest: dict[str, list[Member]] = {}

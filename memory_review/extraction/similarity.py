@@ -8,7 +8,10 @@ needed); plus the English concepts of the glossary's Chinese and Japanese
 service words, so a few common questions meet across languages even offline.
 Question words and particles are left out. Text is normalised first
 (typographic quotes, full-width forms, NFKC, case), so no variant of a
-character keeps two wordings apart.
+character keeps two wordings apart, and the greetings, openings ("could you
+tell me", "请问一下") and thanks a visitor wraps a question in are taken off
+(asking.py), for the n-grams and the embedding alike: two different questions
+in the same wrapping do not meet through it.
 
 Two questions ask the same thing when the cosine of their vectors reaches
 ``GROUP_SIMILARITY`` (a question joins a group on half its nearest wording's
@@ -38,6 +41,7 @@ from sklearn.feature_extraction.text import HashingVectorizer, TfidfTransformer
 
 from knowledge_repo.screening.normalise import normalise_text
 
+from .asking import question_core
 from .embeddings import CachedEmbedder, centred, get_embedder, question_mean
 from .glossary import CJK_STOP, GLOSSARY, GLOSSARY_RE, STOP_WORDS, SYNONYMS
 
@@ -88,7 +92,7 @@ def _cjk_terms(run: str) -> list[str]:
 
 def question_terms(text: str) -> list[str]:
     """The terms a question is compared on (see the module docstring)."""
-    text = normalise_text(text)
+    text = question_core(normalise_text(text))
     concepts = [GLOSSARY[m.group()] for m in GLOSSARY_RE.finditer(text)]
     text = GLOSSARY_RE.sub(" ", text)
     terms: list[str] = []
@@ -140,17 +144,21 @@ class QuestionSpace:
             analyzer=question_terms, n_features=N_FEATURES, alternate_sign=False, norm=None
         )
         self._tfidf = TfidfTransformer(sublinear_tf=True)
-        self._tfidf.fit(self._hash.transform(list(corpus) or [""]))
+        self.fit(corpus)
         self.embedder = get_embedder() if embedder is FROM_SETTINGS else embedder
         self.mean = None if self.embedder is None else question_mean(self.embedder.name)
         self.weight = weight
         self.persist = persist
         self.embed_ahead(corpus)
 
+    def fit(self, corpus: Sequence[str]) -> None:
+        """Take document frequencies from `corpus` (questions), in place of those before."""
+        self._tfidf.fit(self._hash.transform(list(corpus) or [""]))
+
     def embed_ahead(self, texts: Sequence[str]) -> None:
         """Embed `texts` in one batch (one query of the store), so later questions hit the cache."""
         if self.embedder is not None and texts:
-            self.embedder.vectors(texts, persist=self.persist)
+            self.embedder.vectors([question_core(t) for t in texts], persist=self.persist)
 
     @property
     def threshold(self) -> float:
@@ -162,7 +170,8 @@ class QuestionSpace:
         grams = self._tfidf.transform(self._hash.transform(list(texts)))
         if self.embedder is None:
             return grams
-        rows = centred(self.embedder.vectors(texts, persist=self.persist), self.mean)
+        cores = [question_core(t) for t in texts]
+        rows = centred(self.embedder.vectors(cores, persist=self.persist), self.mean)
         dense = sparse.csr_matrix(rows)
         w = self.weight
         return sparse.hstack([grams * math.sqrt(1 - w), dense * math.sqrt(w)], format="csr")

@@ -82,6 +82,29 @@ def test_it_prints_rows_per_question_and_the_replay_hit_rate(tmp_path, capsys, d
     assert "out of scope        1 counted (1 labelled), not queued" in out
 
 
+def test_it_groups_the_gaps_again_with_the_visitors_arriving_in_other_orders(
+    tmp_path, capsys, db, settings
+):
+    settings.EXTRACTION_EMBEDDINGS = ""
+    rows = [
+        _visitor("a1", "Is there a sauna in the spa?", "I don't know.", "sauna"),
+        _visitor("a2", "Does the spa have a sauna?", "I'm not sure.", "sauna"),
+        _visitor("b1", "Can I hire a tennis racket?", "I don't know.", "racket"),
+        _visitor("b2", "Are tennis rackets for hire?", "I'm not sure.", "racket"),
+    ]
+    path = tmp_path / "orders.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows), encoding="utf-8")
+
+    call_command("extract_eval", str(path), provider=["heuristic"], orders=3)
+
+    out = capsys.readouterr().out
+    assert "rows per question   1.00 (2 of 2 questions in one row; 0 rows mix questions)" in out
+    assert (
+        "arrival shuffled    rows per question 1.00 (1.00-1.00), 2.0 questions in one row, "
+        "0.0 rows mix questions (0-0); 3 orders"
+    ) in out
+
+
 def test_the_shipped_labelled_sets_run_with_a_dev_and_a_test_part(capsys, db):
     call_command("extract_eval", provider=["heuristic"])
     out = capsys.readouterr().out

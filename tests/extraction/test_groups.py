@@ -234,3 +234,65 @@ def test_a_question_close_to_one_wording_of_a_group_only_does_not_join_it():
     assert single.find(bikes) == 7
     assert index.find(bikes) is None
     assert index.find("¿El wifi es gratis?") == 7
+
+
+ROOM_KIT = [
+    ("kettle", "Is there a kettle in the room?"),
+    ("dryer", "Is there a hairdryer in the room?"),
+    ("bath", "Is there a bathtub in the room?"),
+    ("desk", "Is there a desk in the room?"),
+    *(
+        (thing, f"Is there a {thing} in the room?")
+        for thing in (
+            "sofa bed",
+            "microwave",
+            "coffee machine",
+            "ceiling fan",
+            "bathrobe",
+            "yoga mat",
+            "umbrella",
+            "alarm clock",
+            "sewing kit",
+            "reading lamp",
+            "humidifier",
+            "shoe horn",
+            "full-length mirror",
+            "toaster",
+            "dishwasher",
+            "bluetooth speaker",
+        )
+    ),
+    ("kettle2", "Is there a kettle in my room?"),
+]
+
+
+def test_a_first_run_weighs_the_words_all_its_questions_share_lightly(ngrams):
+    # Nothing is stored yet, so no wording tells how common "room" is. Weighed like
+    # "kettle", it joined questions about different things into one row; the run's own
+    # questions now give the document frequencies, and each question is its own row.
+    _asked([(cid, q, "I'm not sure, sorry.") for cid, q in ROOM_KIT])
+
+    start_run(provider="heuristic")
+
+    rows = [
+        sorted(c.question for c in Candidate.objects.filter(group=g))
+        for g in GapGroup.objects.all()
+    ]
+    assert len(rows) == len(ROOM_KIT) - 1
+    assert ["Is there a kettle in my room?", "Is there a kettle in the room?"] in rows
+
+
+def test_seen_questions_refit_the_document_frequencies_of_an_index():
+    from memory_review.extraction.groups import GROUP_LINK, MIN_CORPUS, GroupIndex
+
+    kettle, others = ROOM_KIT[0][1], [q for _, q in ROOM_KIT[1:4]]
+    index = GroupIndex.build([1], [kettle], corpus=[], embedder=None, link=GROUP_LINK)
+    # With no frequencies every word weighs the same: "room" joins the desk to the kettle.
+    assert index.find("Is there a desk in the room?") == 1
+    # A handful of questions say more about which question came twice than about which
+    # words are common: no frequencies from them.
+    index.see(others)
+    assert index.find("Is there a desk in the room?") == 1
+    index.see(others * (MIN_CORPUS // len(others)))
+    assert index.find("Is there a desk in the room?") is None
+    assert index.find("Is there a kettle in my room?") == 1

@@ -12,7 +12,9 @@ from memory_review.extraction.loopeval import (
     calibrate,
     calibrate_weights,
     format_loop,
+    format_shuffled,
     loop_figures,
+    shuffled_counts,
 )
 from memory_review.extraction.providers import default_provider_name
 from memory_review.extraction.question_means import dev_wordings, write_question_mean
@@ -55,6 +57,15 @@ class Command(BaseCommand):
             action="store_true",
             help="write the embedding provider's mean question vector (question_means.py) "
             "from the dev part's wordings in eval/questions.txt, then stop",
+        )
+        parser.add_argument(
+            "--orders",
+            type=int,
+            default=0,
+            metavar="N",
+            help="also group the gaps with the conversations in N shuffled orders (a set lists "
+            "a question's conversations together; visitors arrive mixed) and print the mean "
+            "rows per question and rows mixing questions",
         )
         parser.add_argument("--show-noise", action="store_true", help="list unwanted items")
         parser.add_argument(
@@ -102,6 +113,9 @@ class Command(BaseCommand):
             figures = loop_figures(report, across_languages=across, embedder=embedder)
             for line in format_loop(figures):
                 self.stdout.write(line)
+            if options["orders"] > 0:
+                counts = shuffled_counts(report, options["orders"], across, embedder=embedder)
+                self.stdout.write(format_shuffled(counts))
             self.stdout.write(
                 f"  out of scope        {report.out_of_scope} counted "
                 f"({report.out_of_scope_expected} labelled), not queued"
