@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +27,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from . import duplicatescan, screening
-from .contentscan import content_findings, scan_contents
+from .contentscan import Item, content_findings, scan_contents
 from .findingcache import FindingCache
 from .models import FindingClearance
 from .reader import read_blobs
@@ -155,6 +155,8 @@ def scan_tree(
     summaries: dict[str, tuple[str, str]],
     *,
     parsed: dict[str, tuple[RecordData, str]] | None = None,
+    texts: dict[str, str] | None = None,
+    prepare: Callable[[], object] | None = None,
 ) -> list[Finding]:
     """Every finding in a release tree, ordered by record and line.
 
@@ -162,31 +164,45 @@ def scan_tree(
     (or the committer) has seen is scanned; the rest come from the cache,
     which is keyed by content, detectors and allow-list. ``parsed`` holds
     blobs already read and parsed (blob id -> record, text), which are not
-    read again.
+    read again; ``texts`` blobs read but not parsed (blob id -> text), which the
+    screening workers parse. ``prepare`` is work of this process that runs while
+    they screen, before the near-duplicate scan reads ``summaries`` (it may fill
+    them, and ``parsed``).
     """
     allowed = screening.public_contacts() + screening.public_domains()
     cache = FindingCache(root, allowed)
-    parsed = parsed or {}
+    parsed = {} if parsed is None else parsed
+    texts = texts or {}
     missing = [(path, sha) for path, sha in blobs.items() if cache.get(sha) is None]
-    todo: dict[str, tuple[RecordData, str]] = {}
-    for _, sha in missing:
+    todo: dict[str, Item] = {}
+    for path, sha in missing:
         if sha in parsed:
             todo[sha] = parsed[sha]
-    unread = [(path, sha) for path, sha in missing if sha not in parsed]
+        elif sha in texts:
+            todo[sha] = (_slug(path), texts[sha])
+    unread = [(path, sha) for path, sha in missing if sha not in todo]
     for (path, sha), text in zip(unread, read_blobs(root, [sha for _, sha in unread]), strict=True):
         try:
             todo[sha] = (parse_record(text, _slug(path)), text)
         except RecordFormatError:
             continue  # reported by the parse check
+
+    def meanwhile() -> None:
+        if prepare is not None:
+            prepare()
+        duplicates.extend(near_duplicate_findings(root, summaries))
+
     # A cold rescan screens thousands of files: scan_contents spreads them over the CPUs,
-    # and the near-duplicate scan (which needs every record) runs here meanwhile.
+    # and this process prepares the other checks and runs the near-duplicate scan (which
+    # needs every record) meanwhile.
     duplicates: list[Finding] = []
-    scanned = scan_contents(
-        list(todo.values()),
-        allowed,
-        meanwhile=lambda: duplicates.extend(near_duplicate_findings(root, summaries)),
-    )
-    for (sha, (data, _)), raws in zip(todo.items(), scanned, strict=True):
+    scanned = scan_contents(list(todo.values()), allowed, meanwhile=meanwhile)
+    for (sha, (data, text)), raws in zip(todo.items(), scanned, strict=True):
+        if isinstance(data, str):
+            record = parsed.get(sha) or _parsed(text, data)
+            if record is None:
+                continue  # reported by the parse check
+            data = record[0]
         cache.add(sha, data.valid_until, raws)
     cache.save()
     today = timezone.localdate()
@@ -199,6 +215,13 @@ def scan_tree(
             found += _expired(slug, entry.valid_until, today)
     found += duplicates
     return sorted(found, key=lambda f: (f.slug, f.line, f.kind))
+
+
+def _parsed(text: str, slug: str) -> tuple[RecordData, str] | None:
+    try:
+        return parse_record(text, slug), text
+    except RecordFormatError:
+        return None
 
 
 def _slug(path: str) -> str:

@@ -21,7 +21,10 @@ from concurrent.futures import Future, ProcessPoolExecutor
 
 from . import placeholders, screening
 from .findingcache import Raw
-from .recordfile import RecordData
+from .recordfile import RecordData, RecordFormatError, parse_record
+
+Item = tuple[RecordData | str, str]
+"""A record file to screen: (its record, its text), or (its slug, its text) not parsed yet."""
 
 POOL_MIN = 1000
 """How many files make a scan worth worker processes (starting them costs ~0.1 s)."""
@@ -70,11 +73,20 @@ def content_findings(
     return found
 
 
-def _scan_chunk(allowed: tuple[str, ...], records: list[tuple[RecordData, str]]) -> list[list[Raw]]:
-    return [content_findings(data, text, allowed=allowed) for data, text in records]
+def _scan_chunk(allowed: tuple[str, ...], records: list[Item]) -> list[list[Raw]]:
+    found: list[list[Raw]] = []
+    for data, text in records:
+        if isinstance(data, str):
+            try:
+                data = parse_record(text, data)
+            except RecordFormatError:
+                found.append([])  # the parse check reports it
+                continue
+        found.append(content_findings(data, text, allowed=allowed))
+    return found
 
 
-_FORKED: Sequence[tuple[RecordData, str]] = ()
+_FORKED: Sequence[Item] = ()
 """The records of the scan in progress: forked workers inherit them instead of unpickling them."""
 
 
@@ -89,7 +101,7 @@ def pool_usable() -> bool:
 
 
 def scan_contents(
-    records: Sequence[tuple[RecordData, str]],
+    records: Sequence[Item],
     allowed: Iterable[str],
     *,
     workers: int | None = None,
@@ -97,6 +109,9 @@ def scan_contents(
     meanwhile: Callable[[], object] | None = None,
 ) -> list[list[Raw]]:
     """``content_findings`` of each (record, file text), in the order given.
+
+    A record may be given as its slug, to be parsed where it is screened (no findings
+    when it does not parse): a worker started before this process parsed it parses it itself.
 
     With ``pool_min`` (default ``POOL_MIN``) files or more, ``workers`` processes (default: one per
     CPU) share the work when this process may fork; the findings are the same
@@ -148,7 +163,7 @@ def _steal(
     futures: list[Future[list[list[Raw]]]],
     bounds: list[tuple[int, int]],
     allowed: tuple[str, ...],
-    records: Sequence[tuple[RecordData, str]],
+    records: Sequence[Item],
 ) -> list[list[list[Raw]]]:
     """Each chunk's findings: the workers' results, and here the chunks none had started."""
     mine: dict[int, list[list[Raw]]] = {}

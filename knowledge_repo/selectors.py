@@ -66,7 +66,10 @@ class Snapshot:
     errors: dict[str, str] = field(default_factory=dict)
     # Blob id -> (record, file text) of the records this snapshot read: the scan reuses them.
     parsed: dict[str, tuple[RecordData, str]] = field(default_factory=dict, repr=False)
+    # Path -> (blob id, file text) of records read but not parsed yet (see ``parse``).
+    unparsed: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False)
     _index_lines: dict[str, str] | None = field(default=None, repr=False)
+    _cache: RecordCache | None = field(default=None, repr=False)
 
     @property
     def index_lines(self) -> int:
@@ -75,6 +78,24 @@ class Snapshot:
     @property
     def index_chars(self) -> int:
         return sum(len(line) + 1 for line in self.expected_index_lines().values())
+
+    def parse(self) -> None:
+        """Parse the records read but not parsed yet (``take_snapshot(parse=False)``)."""
+        for path, (sha, text) in self.unparsed.items():
+            slug = _slug_of(path)
+            try:
+                record = parse_record(text, slug)
+            except RecordFormatError as exc:
+                self.errors[path] = str(exc)
+                continue
+            self.records[slug] = record
+            self.summaries[slug] = (record.name, record.description)
+            self.parsed[sha] = (record, text)
+            if self._cache is not None:
+                self._cache.add(sha, record)
+        self.unparsed = {}
+        if self._cache is not None:
+            self._cache.save()
 
     def expected_index_lines(self) -> dict[str, str]:
         # Asked for twice per release (size and staleness): build it once.
@@ -89,16 +110,20 @@ def _slug_of(path: str) -> str:
     return path[len(RECORDS_DIR) + 1 : -len(".md")]
 
 
-def take_snapshot(repo: Repo | None = None, ref: str = "HEAD", *, full: bool = False) -> Snapshot:
+def take_snapshot(
+    repo: Repo | None = None, ref: str = "HEAD", *, full: bool = False, parse: bool = True
+) -> Snapshot:
     """Read the records at ``ref`` of the working repository; parse what needs parsing.
 
     With ``full``, every record is parsed and its file text kept in ``files``.
+    With ``parse`` False, what needs parsing is left for ``Snapshot.parse`` (the
+    checks parse it while screening workers, which parse their own, start).
     """
     ensure_initialised()
     root = Path(repo.working_dir) if repo is not None else repo_path()
     entries = list_tree(root, ref)
     cache = RecordCache(root)
-    snap = Snapshot(ref=ref, files={}, root=root)
+    snap = Snapshot(ref=ref, files={}, root=root, _cache=cache)
     wanted: list[tuple[str, str]] = []
     for path, sha in entries:
         if path.startswith(f"{RECORDS_DIR}/"):
@@ -114,19 +139,11 @@ def take_snapshot(repo: Repo | None = None, ref: str = "HEAD", *, full: bool = F
         if not path.startswith(f"{RECORDS_DIR}/"):
             snap.files[path] = text
             continue
-        slug = _slug_of(path)
         if full:
             snap.files[path] = text
-        try:
-            record = parse_record(text, slug)
-        except RecordFormatError as exc:
-            snap.errors[path] = str(exc)
-            continue
-        snap.records[slug] = record
-        snap.summaries[slug] = (record.name, record.description)
-        snap.parsed[sha] = (record, text)
-        cache.add(sha, record)
-    cache.save()
+        snap.unparsed[path] = (sha, text)
+    if parse or full:
+        snap.parse()
     return snap
 
 
@@ -178,10 +195,17 @@ def checks_with_findings(
     Blocking findings nobody cleared are failures too, each naming its record
     file and line; ``findings`` lists them all (cleared and expired included).
     """
-    snap = snapshot or take_snapshot()
-    failures = release_checks(snapshot=snap)
+    snap = snapshot or take_snapshot(parse=False)
+    failures: list[CheckFailure] = []
+
+    def prepare() -> None:  # while the workers screen: they parse the records they screen
+        snap.parse()
+        failures.extend(release_checks(snapshot=snap))
+
+    texts = dict(snap.unparsed.values())
+    root = snap.root or repo_path()
     found = checks.scan_tree(
-        snap.root or repo_path(), snap.blobs, snap.summaries, parsed=snap.parsed
+        root, snap.blobs, snap.summaries, parsed=snap.parsed, texts=texts, prepare=prepare
     )
     found += checks.index_budget({p: snap.files[p] for p in index_paths(snap.files)})
     return failures + finding_failures(found), found

@@ -112,14 +112,40 @@ def _windows(offset: int, line: str) -> list[tuple[int, str]]:
 def around(text: str, points: Sequence[int]) -> list[tuple[int, str]]:
     """(offset, piece) of the lines of `text`, read as :func:`line_pieces` reads a long
     text's (a line, or windows of its sentences past LINE characters), that hold one of
-    `points` with text on either side of it: what a match crossing a point lies in."""
-    return [
-        (o, piece)
-        for start, line in _lines(text)
-        if any(start < at < start + len(line) - 1 for at in points)
-        for o, piece in _windows(start, line)
-        if any(o < at < o + len(piece) - 1 for at in points)
-    ]
+    `points` with text on either side of it: what a match crossing a point lies in.
+
+    Of a piece longer than that (a long line with no sentence end near the point), only
+    about NEAR characters either side of each point it holds are read, cut at white space.
+    """
+    out: list[tuple[int, str]] = []
+    for start, line in _lines(text):
+        if not any(start < at < start + len(line) - 1 for at in points):
+            continue
+        for o, piece in _windows(start, line):
+            inside = [at - o for at in points if o < at < o + len(piece) - 1]
+            if inside:
+                out += [(o + lo, piece[lo:hi]) for lo, hi in _near(piece, inside)]
+    return out
+
+
+NEAR = 2 * LINE
+"""How far either side of a point a long piece is read: a match across it is far shorter, and
+a clipped piece stays longer than the 400 characters below which a detector reads less."""
+
+
+def _near(piece: str, points: list[int]) -> list[tuple[int, int]]:
+    """[lo, hi) of the parts of `piece` within NEAR characters of the (sorted) points, widened
+    to the next space out (the whole piece when it is near, or no space is near the cut)."""
+    spans: list[tuple[int, int]] = []
+    for at in points:
+        lo = piece.rfind(" ", max(0, at - NEAR - LINE), at - NEAR) + 1 if at > NEAR else 0
+        hi = piece.find(" ", at + NEAR, at + NEAR + LINE) if at + NEAR < len(piece) else -1
+        hi = len(piece) if hi < 0 else hi
+        if spans and lo <= spans[-1][1]:
+            spans[-1] = (spans[-1][0], max(hi, spans[-1][1]))
+        else:
+            spans.append((lo, hi))
+    return spans
 
 
 def strip(text: str, start: int, end: int, reason: str) -> Hit:

@@ -84,6 +84,18 @@ def test_a_failure_beside_the_workers_stops_the_scan(records):
     ]
 
 
+@pytest.mark.parametrize("pool_min", [0, 10**9])
+def test_records_given_unparsed_are_parsed_where_they_are_screened(records, pool_min):
+    # A cold rescan forks its workers before this process has parsed the records.
+    if pool_min == 0 and not pool_usable():
+        pytest.skip("this process cannot fork workers")
+    unparsed = [(data.slug, text) for data, text in records] + [("broken", "no front matter\n")]
+    found = scan_contents(unparsed, (), workers=2, pool_min=pool_min)
+    # The same findings as from the parsed records; a file that does not parse has none here
+    # (the parse check reports it).
+    assert found == [content_findings(data, text, allowed=()) for data, text in records] + [[]]
+
+
 def test_few_records_are_scanned_in_this_process(records):
     assert scan_contents(records[:3], (), pool_min=10) == [
         content_findings(data, text, allowed=()) for data, text in records[:3]
@@ -123,6 +135,30 @@ def test_a_cold_rescan_with_workers_gives_the_findings_of_one_without(kb, db, mo
     assert {"personal_data", "instruction", "hidden_chars", "placeholder_body"} <= {
         f[1] for f in alone
     }
+
+
+@pytest.mark.parametrize("pool_min", [0, 10**9])
+def test_a_cold_rescan_reads_every_file_of_a_blob_two_records_share(kb, db, monkeypatch, pool_min):
+    # Records are parsed while the workers screen: two files with the same bytes (one blob)
+    # are still two records, and a file that does not parse is still reported.
+    if pool_min == 0 and not pool_usable():
+        pytest.skip("this process cannot fork workers")
+    from knowledge_repo.actions import cut_release, ensure_initialised
+
+    ensure_initialised()
+    (kb / "records").mkdir(exist_ok=True)
+    for i, (name, description, body) in enumerate(TEXTS):
+        (kb / "records" / f"r-{i:02d}.md").write_text(_record(i, name, description, body)[1])
+    (kb / "records" / "r-99.md").write_text((kb / "records" / "r-06.md").read_text())
+    (kb / "records" / "broken.md").write_text("no front matter\n")
+    git(kb, "add", "-A")
+    git(kb, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-qm", "records by hand")
+    _forget(kb)
+    monkeypatch.setattr(contentscan, "POOL_MIN", pool_min)
+    result = cut_release(user=None, dry_run=True)
+    assert result.index_lines == len(TEXTS) + 1
+    assert ("r-99", "near_duplicate", "r-06") in {(f.slug, f.kind, f.text) for f in result.findings}
+    assert "parse_error" in {f.reason for f in result.failures if f.slug == "broken"}
 
 
 def test_the_pool_path_runs_even_in_a_threaded_suite():
