@@ -27,7 +27,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from . import duplicatescan, screening
-from .contentscan import Item, content_findings, scan_contents
+from .contentscan import Item, content_findings, parse_or_none, scan_contents
 from .findingcache import FindingCache
 from .models import FindingClearance
 from .reader import read_blobs
@@ -37,8 +37,6 @@ from .recordfile import (
     INDEX_MAX_LINES,
     RECORDS_DIR,
     RecordData,
-    RecordFormatError,
-    parse_record,
 )
 from .screening.duplicates import NearDuplicateIndex, match_text
 
@@ -182,10 +180,9 @@ def scan_tree(
             todo[sha] = (_slug(path), texts[sha])
     unread = [(path, sha) for path, sha in missing if sha not in todo]
     for (path, sha), text in zip(unread, read_blobs(root, [sha for _, sha in unread]), strict=True):
-        try:
-            todo[sha] = (parse_record(text, _slug(path)), text)
-        except RecordFormatError:
-            continue  # reported by the parse check
+        data = parse_or_none(text, _slug(path))
+        if data is not None:  # else reported by the parse check
+            todo[sha] = (data, text)
 
     def meanwhile() -> None:
         if prepare is not None:
@@ -199,10 +196,11 @@ def scan_tree(
     scanned = scan_contents(list(todo.values()), allowed, meanwhile=meanwhile)
     for (sha, (data, text)), raws in zip(todo.items(), scanned, strict=True):
         if isinstance(data, str):
-            record = parsed.get(sha) or _parsed(text, data)
+            known = parsed.get(sha)
+            record = known[0] if known else parse_or_none(text, data)
             if record is None:
                 continue  # reported by the parse check
-            data = record[0]
+            data = record
         cache.add(sha, data.valid_until, raws)
     cache.save()
     today = timezone.localdate()
@@ -215,13 +213,6 @@ def scan_tree(
             found += _expired(slug, entry.valid_until, today)
     found += duplicates
     return sorted(found, key=lambda f: (f.slug, f.line, f.kind))
-
-
-def _parsed(text: str, slug: str) -> tuple[RecordData, str] | None:
-    try:
-        return parse_record(text, slug), text
-    except RecordFormatError:
-        return None
 
 
 def _slug(path: str) -> str:

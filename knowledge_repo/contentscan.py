@@ -73,16 +73,19 @@ def content_findings(
     return found
 
 
+def parse_or_none(text: str, slug: str) -> RecordData | None:
+    """The record a file holds, or None when it does not parse (the parse check reports it)."""
+    try:
+        return parse_record(text, slug)
+    except RecordFormatError:
+        return None
+
+
 def _scan_chunk(allowed: tuple[str, ...], records: list[Item]) -> list[list[Raw]]:
     found: list[list[Raw]] = []
-    for data, text in records:
-        if isinstance(data, str):
-            try:
-                data = parse_record(text, data)
-            except RecordFormatError:
-                found.append([])  # the parse check reports it
-                continue
-        found.append(content_findings(data, text, allowed=allowed))
+    for item, text in records:
+        data = parse_or_none(text, item) if isinstance(item, str) else item
+        found.append([] if data is None else content_findings(data, text, allowed=allowed))
     return found
 
 
