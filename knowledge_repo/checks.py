@@ -180,9 +180,9 @@ def scan_tree(
             todo[sha] = (_slug(path), texts[sha])
     unread = [(path, sha) for path, sha in missing if sha not in todo]
     for (path, sha), text in zip(unread, read_blobs(root, [sha for _, sha in unread]), strict=True):
-        data = parse_or_none(text, _slug(path))
-        if data is not None:  # else reported by the parse check
-            todo[sha] = (data, text)
+        read = parse_or_none(text, _slug(path))
+        if read is not None:  # else reported by the parse check
+            todo[sha] = (read, text)
 
     def meanwhile() -> None:
         if prepare is not None:
@@ -194,14 +194,15 @@ def scan_tree(
     # needs every record) meanwhile.
     duplicates: list[Finding] = []
     scanned = scan_contents(list(todo.values()), allowed, meanwhile=meanwhile)
-    for (sha, (data, text)), raws in zip(todo.items(), scanned, strict=True):
-        if isinstance(data, str):
+    for (sha, (item, text)), raws in zip(todo.items(), scanned, strict=True):
+        if isinstance(item, str):
             known = parsed.get(sha)
-            record = known[0] if known else parse_or_none(text, data)
-            if record is None:
-                continue  # reported by the parse check
-            data = record
-        cache.add(sha, data.valid_until, raws)
+            record = known[0] if known else parse_or_none(text, item)
+        else:
+            record = item
+        if record is None:
+            continue  # reported by the parse check
+        cache.add(sha, record.valid_until, raws)
     cache.save()
     today = timezone.localdate()
     found: list[Finding] = []
