@@ -32,6 +32,15 @@ def test_it_flags_chinese_and_japanese_temporary_markers():
     assert _texts(flags.temporary_wording("窓口は平日9時から開いています")) == []
 
 
+def test_present_day_is_not_a_one_off_but_todays_changes_are():
+    # 今天的 beside the past or a region reads "present-day"; nothing in it is temporary.
+    assert _texts(flags.temporary_wording("这座古城位于今天的浙江省境内。")) == []
+    assert _texts(flags.temporary_wording("今天的杭州是一座充满活力的现代城市。")) == []
+    # The same place with a change for today still is.
+    assert _texts(flags.temporary_wording("今天的北京站售票处只开放两个窗口。")) == ["今天"]
+    assert _texts(flags.temporary_wording("今天的讲座取消了，改到下周三。")) == ["今天"]
+
+
 def test_spans_point_at_the_text_they_are_about():
     text = "Write to help@example.org or call +44 20 7946 0958."
     spans = flags.personal_data(text, "body")

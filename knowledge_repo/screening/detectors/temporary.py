@@ -150,9 +150,29 @@ _HABIT = re.compile(r"(?:会|會|可能)$")
 # 目前 ("at present") alone states how things stand (目前本馆共收藏…, 目前我们支持…付款); it marks a
 # fact for now only beside what is open, closed, stocked or changed (电梯目前停用, 目前有货).
 _FOR_NOW = re.compile(
-    r"停|关|關|闭|閉|暂|暫|开放|開放|营业|營業|有货|有貨|缺货|缺貨|无货|無貨|售罄|满|滿|只|仅|僅|"
+    r"停|关|關|闭|閉|暂|暫|开放|開放|营业|營業|有货|有貨|缺货|缺貨|无货|無貨|售罄|(?<!充)满|(?<!充)滿|只|仅|僅|"
     r"维修|維修|施工|改|不(?:提供|接受|能|可)|没有|沒有|排队|排隊|等"
 )
+
+# 今天的 ("today's") as "present-day", beside the past or a region (古代的临安就是今天的杭州, 位于
+# 今天的浙江省境内, 今天的北京已经是一座大都市), when nothing in the sentence is open, closed or changed.
+_PRESENT_DAY = re.compile(
+    r"当时|當時|古代|古城|古称|古稱|旧称|舊稱|原名|以前|过去|過去|从前|從前|年前|遗址|遺址|遗迹|遺跡|"
+    r"形成|保留|古典|历史上|歷史上"
+)
+_REGION = re.compile(
+    r"[^,;:。!?]{0,8}?(?:境内|境內|一带|一帶|地区|地區|[东南西北中東]部|两省|兩省|省|"
+    r"是一座|已经是|已經是|已是|已经成为|已經成為|是[^,;:。!?]{1,12}之一)"
+)
+
+
+def _present_day(text: str, head: int, end: int, stop: int) -> bool:
+    """今天的 as "present-day", not a one-off."""
+    if text[end : end + 1] != "的":
+        return False
+    if _FOR_NOW.search(text, head, stop):
+        return False
+    return bool(_PRESENT_DAY.search(text, head, stop) or _REGION.match(text, end + 1, stop))
 
 
 def _not_now(text: str, start: int, end: int, marker: str) -> bool:
@@ -166,6 +186,8 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
     if _NOT_NOW.search(text[head:stop]) or _ATTRIBUTIVE.match(text, start):
         return True
     if marker == "目前" and not _FOR_NOW.search(text, head, stop):
+        return True
+    if marker == "今天" and _present_day(text, head, end, stop):
         return True
     if marker in ("暂停", "暫停") and _HABIT.search(text, max(0, start - 2), start):
         return True
