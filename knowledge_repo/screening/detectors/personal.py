@@ -17,6 +17,7 @@ import phonenumbers
 
 from ..folding import Hit, gate, tokens
 from . import addresses, details, ids
+from .firsts import quick
 
 PERSONAL_DATA = "personal_data"
 
@@ -82,7 +83,8 @@ _UK_NI = re.compile(
     + r"(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d\d ?\d\d ?\d\d ?[A-D]"
     + _E
 )
-_IBAN = re.compile(_B + r"[A-Z]{2}\d\d(?: ?[A-Z0-9]){11,30}" + _E)
+# Led by a capital (the engine skips ahead to one), the look-behind of _B after it.
+_IBAN = re.compile(r"[A-Z](?<![A-Za-z0-9_][A-Z])[A-Z]\d\d(?: ?[A-Z0-9]){11,30}" + _E)
 
 _STREET_SUFFIX = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Place|Pl|Way|"
@@ -121,26 +123,30 @@ _STREET_GATE = gate(
 )
 
 # Words before a number that say what it is.
-_PHONE_WORDS = re.compile(
-    r"(?:\b(?:call|calling|phone|tel|telephone|mobile|cell|fax|whatsapp|text|sms|ring|dial|"
-    r"reach|contact|hotline|telefono|movil|celular|telemovel|llamame|llama|liga|ligue|appelle|"
-    r"appelez|portable|joignable|handy|handynummer|telefon|ruf|anrufen|erreichen|cellulare|"
-    r"chiamami|chiama|telefone|contato|contacto|ligar|fixo|zap|whats|wpp|mensagem|manda)\b|телефон|звони|позвони|мобильн|휴대폰|전화|연락|"
-    r"电话|電話|手机|手機|联系|聯繫|携帯|ケータイ|☎|📞)"
-    r"[^\d\n]{0,20}$",
-    re.IGNORECASE,
+_PHONE_WORDS = quick(
+    re.compile(
+        r"(?:\b(?:call|calling|phone|tel|telephone|mobile|cell|fax|whatsapp|text|sms|ring|dial|"
+        r"reach|contact|hotline|telefono|movil|celular|telemovel|llamame|llama|liga|ligue|appelle|"
+        r"appelez|portable|joignable|handy|handynummer|telefon|ruf|anrufen|erreichen|cellulare|"
+        r"chiamami|chiama|telefone|contato|contacto|ligar|fixo|zap|whats|wpp|mensagem|manda)\b|телефон|звони|позвони|мобильн|휴대폰|전화|연락|"
+        r"电话|電話|手机|手機|联系|聯繫|携帯|ケータイ|☎|📞)"
+        r"[^\d\n]{0,20}$",
+        re.IGNORECASE,
+    )
 )
-_NOT_PHONE_WORDS = re.compile(
-    r"(?:\b(?:order|invoice|ref|reference|tracking|booking|confirmation|reservation|ticket|"
-    r"receipt|transaction|serial|model|part|sku|isbn|issn|case|claim|policy|version|build|"
-    r"release|ver|v|id|pedido|encomenda|commande|bestellung|bestellnummer|bestell|ordine|"
-    r"auftrag|rechnung|factura|fattura|facture|fatura|reference|referencia|riferimento|protocolo|"
-    r"rastreio|rastreamento|boleto|localizador|comprovante|nota fiscal)\b|"
-    # "no."/"nr" before a number, not Portuguese "no" (in the): "me chama no zap", "ligue no 11 …"
-    r"\bno(?:\.\s*|\s*[:#]\s*)$|\bnr\b\.?\s*[:#]?\s*$|"
-    r"заказ\w*|счет|주문|#|订单|訂單|单号|單號|编号|編號|流水号|版本|注文|予約|受付|伝票|"
-    r"バージョン|型番)[^\d\n]{0,16}$",
-    re.IGNORECASE,
+_NOT_PHONE_WORDS = quick(
+    re.compile(
+        r"(?:\b(?:order|invoice|ref|reference|tracking|booking|confirmation|reservation|ticket|"
+        r"receipt|transaction|serial|model|part|sku|isbn|issn|case|claim|policy|version|build|"
+        r"release|ver|v|id|pedido|encomenda|commande|bestellung|bestellnummer|bestell|ordine|"
+        r"auftrag|rechnung|factura|fattura|facture|fatura|reference|referencia|riferimento|protocolo|"
+        r"rastreio|rastreamento|boleto|localizador|comprovante|nota fiscal)\b|"
+        # "no."/"nr" before a number, not Portuguese "no" (in the): "me chama no zap", "ligue no 11 …"
+        r"\bno(?:\.\s*|\s*[:#]\s*)$|\bnr\b\.?\s*[:#]?\s*$|"
+        r"заказ\w*|счет|주문|#|订单|訂單|单号|單號|编号|編號|流水号|版本|注文|予約|受付|伝票|"
+        r"バージョン|型番)[^\d\n]{0,16}$",
+        re.IGNORECASE,
+    )
 )
 _CARD_WORDS = re.compile(r"(?:card|visa|mastercard|amex|卡号|卡號|信用卡|カード)", re.IGNORECASE)
 _VERSION_WORDS = re.compile(
