@@ -91,32 +91,35 @@ _STREET_SUFFIX = (
     r"Terrace|Close|Square|Sq|Parkway|Pkwy|Highway|Hwy|Crescent|Row|Mews|Gardens|Grove|Circle|"
     r"Trail|Alley|Plaza)"
 )
-_ADDRESS = re.compile(
-    # 221B Baker Street / 123 Main St, Springfield / 1600 Pennsylvania Avenue NW, Washington, DC 20500
-    r"(?<![A-Za-z0-9_#-])\d{1,5}[A-Za-z]?(?:-\d{1,4})?,?\s+(?:[A-Z][\w'.-]*\s+){1,3}"
-    + _STREET_SUFFIX
-    + r"\b\.?(?:\s+(?:NW|NE|SW|SE|N|S|E|W)\b)?"
-    r"(?:,\s*(?:(?:Apt|Suite|Unit|Flat)\.?\s*\w+,\s*)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
-    r"(?:,?\s+[A-Z]{2}(?:\s+\d{5}(?:-\d{4})?)?)?)?"
-    r"|\bP\.?\s?O\.?\s+Box\s+\d{1,6}\b"
-    # UK postcode, e.g. NW1 6XE
-    r"|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"
-    # Chinese road + number: 建国路88号, 南京东路100号3楼 (not 3号线, 5号门)
-    r"|(?:(?![省市区區县縣在住于是的到])[\u4e00-\u9fff]){1,6}(?<![道公马馬铁鐵线線水])(?:路|街|大道|大街|巷|胡同|弄)"
-    r"\s*\d{1,5}\s*[号號]"
-    r"(?![线線门門桥橋])(?:\s*\d{1,4}\s*(?:号楼|號樓|栋|棟|单元|單元|室|层|層|楼|樓))*"
-    # Japanese: 1丁目2番3号, 神南1-2-3 after a ward or town, 5番地, 〒150-0041
-    r"|(?:\d{1,2}|[一二三四五六七八九十]{1,3})丁目\s*\d{1,4}\s*(?:番地?|-)\s*\d{1,4}\s*号?"
-    r"|[\u4e00-\u9fff]{1,6}(?:区|市|町|村)[\u4e00-\u9fff\u3040-\u30ff]{1,8}?"
-    r"(?:(?:\d{1,2}|[一二三四五六七八九十]{1,3})丁目(?:\s*\d{1,4}\s*(?:番地?|-)\s*\d{1,4}\s*号?)?"
-    r"|\d{1,4}-\d{1,4}(?:-\d{1,4})?)"
-    r"|\d{1,4}番地(?:の?\d{1,4})?"
-    r"|〒\s?\d{3}-\d{4}"
+_ADDRESS = quick(
+    re.compile(
+        # 221B Baker Street / 123 Main St, Springfield / 1600 Pennsylvania Avenue NW, Washington, DC 20500
+        r"(?<![A-Za-z0-9_#-])\d{1,5}[A-Za-z]?(?:-\d{1,4})?,?\s+(?:[A-Z][\w'.-]*\s+){1,3}"
+        + _STREET_SUFFIX
+        + r"\b\.?(?:\s+(?:NW|NE|SW|SE|N|S|E|W)\b)?"
+        r"(?:,\s*(?:(?:Apt|Suite|Unit|Flat)\.?\s*\w+,\s*)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
+        r"(?:,?\s+[A-Z]{2}(?:\s+\d{5}(?:-\d{4})?)?)?)?"
+        r"|\bP\.?\s?O\.?\s+Box\s+\d{1,6}\b"
+        # UK postcode, e.g. NW1 6XE
+        r"|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"
+        # Chinese road + number: 建国路88号, 南京东路100号3楼 (not 3号线, 5号门)
+        r"|(?:(?![省市区區县縣在住于是的到])[\u4e00-\u9fff]){1,6}(?<![道公马馬铁鐵线線水])(?:路|街|大道|大街|巷|胡同|弄)"
+        r"\s*\d{1,5}\s*[号號]"
+        r"(?![线線门門桥橋])(?:\s*\d{1,4}\s*(?:号楼|號樓|栋|棟|单元|單元|室|层|層|楼|樓))*"
+        # Japanese: 1丁目2番3号, 神南1-2-3 after a ward or town, 5番地, 〒150-0041
+        r"|(?:\d{1,2}|[一二三四五六七八九十]{1,3})丁目\s*\d{1,4}\s*(?:番地?|-)\s*\d{1,4}\s*号?"
+        r"|[\u4e00-\u9fff]{1,6}(?:区|市|町|村)[\u4e00-\u9fff\u3040-\u30ff]{1,8}?"
+        r"(?:(?:\d{1,2}|[一二三四五六七八九十]{1,3})丁目(?:\s*\d{1,4}\s*(?:番地?|-)\s*\d{1,4}\s*号?)?"
+        r"|\d{1,4}-\d{1,4}(?:-\d{1,4})?)"
+        r"|\d{1,4}番地(?:の?\d{1,4})?"
+        r"|〒\s?\d{3}-\d{4}"
+    )
 )
 
 # Quick checks before the slower patterns: a shape the pattern needs.
-_NI_QUICK = re.compile(r"[A-Z]{2} ?\d\d ?\d\d")
-_POSTCODE = re.compile(r"[A-Z]\d[A-Z\d]? \d[A-Z]{2}|Box")
+# (Each led by one class, which the engine skips ahead to: [A-Z]{2} … and [A-Z]\d… |Box.)
+_NI_QUICK = re.compile(r"[A-Z][A-Z] ?\d\d ?\d\d")
+_POSTCODE = re.compile(r"[A-Z](?:(?<=[A-Z])\d[A-Z\d]? \d[A-Z]{2}|(?<=B)ox)")
 _STREET_GATE = gate(
     """street st avenue ave road rd lane ln boulevard blvd drive dr court ct place pl way terrace
     close square sq parkway pkwy highway hwy crescent row mews gardens grove circle trail alley plaza"""
@@ -190,8 +193,14 @@ def _iban_ok(compact: str) -> bool:
     return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
 
 
+_NOT_DIGIT = re.compile(r"\D")
+_AREA_CODE = re.compile(r"\(\d{2,5}\)")
+_CN_MOBILE = re.compile(r"1[3-9]\d{9}")
+_GROUPS = re.compile(r"[ \-.()/]+")
+
+
 def _phone_ok(text: str, start: int, number: str) -> bool:
-    digits = re.sub(r"\D", "", number)
+    digits = _NOT_DIGIT.sub("", number)
     if not 8 <= len(digits) <= 15:
         return False
     before = text[max(0, start - 40) : start]
@@ -203,13 +212,13 @@ def _phone_ok(text: str, start: int, number: str) -> bool:
         return len(digits) >= 9 and _valid_somewhere(number, ())
     if number.startswith("00"):
         return len(digits) >= 11  # 00, a country code and a national number
-    if re.match(r"\(\d{2,5}\)", number):
+    if _AREA_CODE.match(number):
         return True  # an area code in brackets: (555) 123-4567
     if digits[0] == "0" and len(digits) >= 9:
         return True  # national trunk prefix (UK, Japan, China landlines)
-    if re.fullmatch(r"1[3-9]\d{9}", digits):
+    if _CN_MOBILE.fullmatch(digits):
         return True  # Chinese mobile
-    groups = tuple(len(g) for g in re.split(r"[ \-.()/]+", number) if g)
+    groups = tuple(len(g) for g in _GROUPS.split(number) if g)
     if len(groups) > 1 and groups in _PHONE_SHAPES:
         return True
     return len(groups) > 2 and len(digits) >= 9 and _valid_somewhere(number, _regions(text))
@@ -298,7 +307,7 @@ def find(text: str) -> list[Hit]:
                 end += 1
             add(m.start(), end, "bank account number (IBAN)")
     for m in _CARD.finditer(text) if count >= least["card"] else ():
-        digits = re.sub(r"\D", "", m.group())
+        digits = _NOT_DIGIT.sub("", m.group())
         before = text[max(0, m.start() - 30) : m.start()]
         if (
             13 <= len(digits) <= 19
