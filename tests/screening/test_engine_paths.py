@@ -283,9 +283,13 @@ def test_quick_patterns_match_as_the_plain_ones():
     for text in texts:
         assert (long_number.search(text) is None) == (ids._LONG_NUMBER.search(text) is None), text
     # Left as they are: IGNORECASE turned on inside a case-sensitive pattern (a class of the
-    # first characters would miss the other case), a start that may be any character, global flags.
-    for pattern in (r"(?i:tell) everyone", r"[^,]+ everyone", r"(?m)^x: y"):
+    # first characters would miss the other case), a start that may be any character, a first
+    # character the engine tests already. Global flags stay in force.
+    for pattern in (r"(?i:tell) everyone", r"[^,]+ everyone", r"records/x"):
         assert quick(re.compile(pattern)).pattern == pattern
+    multiline = quick(re.compile(r"(?m)^x: y"))
+    assert multiline.pattern != r"(?m)^x: y"
+    assert [m.start() for m in multiline.finditer("x: y\nx: y")] == [0, 5]
 
 
 def test_lines_without_a_latin_word_still_find_korean_and_chinese_instructions():

@@ -163,20 +163,27 @@ def quick(pattern: re.Pattern[str]) -> re.Pattern[str]:
     words tries each word there (a letter with case gets no quick first-character test), so
     one class test first fails most positions at a fraction of the cost. The pattern is
     returned as it is when its first characters cannot be worked out (a negated class, any
-    character), when it can match the empty string, or when it holds global flags or turns
-    IGNORECASE on inside (the class would then miss the other case).
+    character), when it can match the empty string, or when it turns IGNORECASE on inside
+    (the class would then miss the other case).
     """
     parsed = sre_p.parse(pattern.pattern, pattern.flags)
+    first = parsed.data[0] if len(parsed.data) else None
+    while first is not None and first[0] is sre_c.SUBPATTERN and len(first[1][3].data):
+        first = first[1][3].data[0]
+    if first is not None and first[0] in (sre_c.LITERAL, sre_c.IN):
+        return pattern  # the engine tests its first character already (and skips ahead to it)
     parts, empty = _class_of(parsed)
     if parts is None or empty or not parts:
         return pattern
     if not pattern.flags & re.IGNORECASE and _adds_case(parsed):
         return pattern
     head = "".join(dict.fromkeys(parts))
-    try:
-        return re.compile(f"(?=[{head}])(?:{pattern.pattern})", pattern.flags)
-    except re.error:  # global flags ("(?m)") must stay at the start
-        return pattern
+    # Global flags ("(?m)") must stay at the start; they are in pattern.flags already.
+    body = _GLOBAL_FLAGS.sub("", pattern.pattern, count=1)
+    return re.compile(f"(?=[{head}])(?:{body})", pattern.flags)
+
+
+_GLOBAL_FLAGS = re.compile(r"^\(\?[aiLmsux]+\)")
 
 
 _BRANCHING = 3
