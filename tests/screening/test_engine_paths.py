@@ -290,6 +290,8 @@ def test_quick_patterns_match_as_the_plain_ones():
     multiline = quick(re.compile(r"(?m)^x: y"))
     assert multiline.pattern != r"(?m)^x: y"
     assert [m.start() for m in multiline.finditer("x: y\nx: y")] == [0, 5]
+    both = quick(re.compile(r"(?m)(?i)^tell: y"))
+    assert [m.span() for m in both.finditer("x\nTELL: y")] == [(2, 9)]
 
 
 def test_lines_without_a_latin_word_still_find_korean_and_chinese_instructions():

@@ -179,11 +179,11 @@ def quick(pattern: re.Pattern[str]) -> re.Pattern[str]:
         return pattern
     head = "".join(dict.fromkeys(parts))
     # Global flags ("(?m)") must stay at the start; they are in pattern.flags already.
-    body = _GLOBAL_FLAGS.sub("", pattern.pattern, count=1)
+    body = _GLOBAL_FLAGS.sub("", pattern.pattern)
     return re.compile(f"(?=[{head}])(?:{body})", pattern.flags)
 
 
-_GLOBAL_FLAGS = re.compile(r"^\(\?[aiLmsux]+\)")
+_GLOBAL_FLAGS = re.compile(r"^(?:\(\?[aiLmsux]+\))+")
 
 
 _BRANCHING = 3
