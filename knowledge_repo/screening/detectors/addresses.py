@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit, fold_pattern, gate, tokens
+from .firsts import quick
 
 _CAP = r"[A-ZÁÉÍÓÚÑÂÊÔÃÕÇÀÈÌÒÙÄÖÜ][\w'’.-]*"
 # Up to four capitalised words (a particle between them: Barão de Itapetininga), the last one
@@ -47,7 +48,7 @@ _PATTERNS = [
     r"\b(?:Bloco|Bl\.|Conjunto|Conj\.|Casa)\s+[A-Z\d]{1,2}\b",
     r"\bBloco\s+[A-Z\d]{1,2},?\s+(?:apto\.?|apartamento|ap\.)\s*\d{1,5}",
 ]
-_ADDRESS = re.compile(fold_pattern("|".join(f"(?:{p})" for p in _PATTERNS)))
+_ADDRESS = quick(re.compile(fold_pattern("|".join(f"(?:{p})" for p in _PATTERNS))))
 # One of these words (or a German street suffix, Cyrillic or Hangul) must be there.
 _GATE = gate(
     """calle c avenida avda av paseo plaza pza camino carrera ronda travesía rua r travessa praça
@@ -56,7 +57,7 @@ _GATE = gate(
     shin cln cls crn crs qi ql qe qnl qnm"""
 )
 # A Portuguese postal code (1100-053 Lisboa) needs no street word.
-_POSTAL_PT = re.compile(r"\d{4}-\d{3}\s")
+_POSTAL_PT = re.compile(r"\d\d{3}-\d{3}\s")  # \d{4}: led by one digit, the engine skips ahead to it
 _GERMAN = re.compile(r"(?:straße|strasse|str\.|weg|allee|platz|gasse|ring|damm|ufer|chaussee)\s\d")
 _OTHER_SCRIPT = re.compile(r"[\u0400-\u04ff\uac00-\ud7a3]")
 

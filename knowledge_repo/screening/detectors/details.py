@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit, fold_pattern, gate, tokens
+from .firsts import quick
 
 # A full date: day, month and year (numeric, "5 de maio de 1979", "5 May 1979", "May 5, 1979", 1979年5月5日).
 _DATE = (
@@ -27,7 +28,7 @@ _BIRTH_WORDS = fold_pattern(
     r"Geburtsdatum|geboren\s+am|data\s+di\s+nascita|sono\s+nat[oa]\s+il|дата\s+рождения|"
     r"родил(?:ся|ась))\b|生年月日|出生日期|出生年月日|생년월일)"
 )
-_BIRTH = re.compile(rf"{_BIRTH_WORDS}[^\d\n]{{0,20}}?({_DATE})", re.IGNORECASE)
+_BIRTH = quick(re.compile(rf"{_BIRTH_WORDS}[^\d\n]{{0,20}}?({_DATE})", re.IGNORECASE))
 
 # Brazilian account (conta corrente 12345-6, agência 1234-5), Portuguese NIB (21 digits).
 _ACCOUNT = re.compile(

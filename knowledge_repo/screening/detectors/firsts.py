@@ -80,6 +80,112 @@ def led(pattern: str) -> str:
     return f"(?=[{''.join(re.escape(c) for c in sorted(firsts))}])(?:{pattern})"
 
 
+def _adds_case(items: sre_p.SubPattern | list) -> bool:
+    """Whether a group in the parsed items turns IGNORECASE on (``(?i:…)``)."""
+    for op, av in items:
+        if op is sre_c.SUBPATTERN and (av[1] & re.IGNORECASE or _adds_case(av[3])):  # type: ignore[index]
+            return True
+        if op is sre_c.BRANCH and any(_adds_case(b) for b in av[1]):  # type: ignore[index]
+            return True
+        if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, sre_c.POSSESSIVE_REPEAT) and _adds_case(
+            av[2]  # type: ignore[index]
+        ):
+            return True
+        if op in (sre_c.ASSERT, sre_c.ASSERT_NOT) and _adds_case(av[1]):  # type: ignore[index]
+            return True
+        if op is sre_c.ATOMIC_GROUP and _adds_case(av):  # type: ignore[arg-type]
+            return True
+    return False
+
+
+_Class = tuple[str, ...] | None  # parts of a character class; None: any character
+
+
+def _class_of(items: sre_p.SubPattern | list) -> tuple[_Class, bool]:
+    """A character class (its parts) holding every character a match of the parsed items can
+    start with, and whether they can match empty. Categories stay categories (``\\d``, ``\\s``),
+    so the class is exact however wide; a negated class or ``.`` gives None."""
+    found: list[str] = []
+    for op, av in items:
+        parts, empty = _class_of_item(op, av)
+        if parts is None:
+            return None, False
+        found += parts
+        if not empty:
+            return tuple(found), False
+    return tuple(found), True
+
+
+_CATEGORIES = {sre_c.CATEGORY_DIGIT: r"\d", sre_c.CATEGORY_SPACE: r"\s", sre_c.CATEGORY_WORD: r"\w"}
+
+
+def _class_of_item(op: object, av: object) -> tuple[_Class, bool]:
+    if op is sre_c.LITERAL:
+        return (re.escape(chr(av)),), False  # type: ignore[arg-type]
+    if op is sre_c.IN:
+        parts: list[str] = []
+        for kind, value in av:  # type: ignore[attr-defined]
+            if kind is sre_c.LITERAL:
+                parts.append(re.escape(chr(value)))
+            elif kind is sre_c.RANGE:
+                parts.append(f"{re.escape(chr(value[0]))}-{re.escape(chr(value[1]))}")
+            elif kind is sre_c.CATEGORY and value in _CATEGORIES:
+                parts.append(_CATEGORIES[value])
+            else:
+                return None, False  # a negated class, another category
+        return tuple(parts), False
+    if op is sre_c.BRANCH:
+        found: list[str] = []
+        empty = False
+        for branch in av[1]:  # type: ignore[index]
+            parts_, branch_empty = _class_of(branch)
+            if parts_ is None:
+                return None, False
+            found += parts_
+            empty = empty or branch_empty
+        return tuple(found), empty
+    if op is sre_c.SUBPATTERN:
+        return _class_of(av[3])  # type: ignore[index]
+    if op is sre_c.ATOMIC_GROUP:
+        return _class_of(av)  # type: ignore[arg-type]
+    if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, sre_c.POSSESSIVE_REPEAT):
+        parts_, empty = _class_of(av[2])  # type: ignore[index]
+        return parts_, empty or av[0] == 0  # type: ignore[index]
+    if op in (sre_c.AT, sre_c.ASSERT, sre_c.ASSERT_NOT):
+        return (), True  # zero-width
+    return None, False
+
+
+def quick(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """`pattern` behind a look-ahead on the characters its matches can start with: the same matches.
+
+    The engine tries a pattern at every position, and an alternation of case-insensitive
+    words tries each word there (a letter with case gets no quick first-character test), so
+    one class test first fails most positions at a fraction of the cost. The pattern is
+    returned as it is when its first characters cannot be worked out (a negated class, any
+    character), when it can match the empty string, or when it turns IGNORECASE on inside
+    (the class would then miss the other case).
+    """
+    parsed = sre_p.parse(pattern.pattern, pattern.flags)
+    first = parsed.data[0] if len(parsed.data) else None
+    while first is not None and first[0] is sre_c.SUBPATTERN and len(first[1][3].data):
+        first = first[1][3].data[0]
+    if first is not None and first[0] in (sre_c.LITERAL, sre_c.IN):
+        return pattern  # the engine tests its first character already (and skips ahead to it)
+    parts, empty = _class_of(parsed)
+    if parts is None or empty or not parts:
+        return pattern
+    if not pattern.flags & re.IGNORECASE and _adds_case(parsed):
+        return pattern
+    head = "".join(dict.fromkeys(parts))
+    # Global flags ("(?m)") must stay at the start; they are in pattern.flags already.
+    body = _GLOBAL_FLAGS.sub("", pattern.pattern)
+    return re.compile(f"(?=[{head}])(?:{body})", pattern.flags)
+
+
+_GLOBAL_FLAGS = re.compile(r"^(?:\(\?[aiLmsux]+\))+")
+
+
 _BRANCHING = 3
 """Alternatives per node of :func:`alternation`'s tree (3 measured fastest on CJK text)."""
 

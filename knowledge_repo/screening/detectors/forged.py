@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit
+from .firsts import quick
 
 FORGED_STRUCTURE = "forged_structure"
 
@@ -52,7 +53,7 @@ _NEEDS: tuple[str | re.Pattern[str], ...] = (
     ":",
 )
 _COMPILED = [
-    (needs, re.compile(p, re.IGNORECASE if "MEMORY" in p else 0), reason)
+    (needs, quick(re.compile(p, re.IGNORECASE if "MEMORY" in p else 0)), reason)
     for needs, (p, reason) in zip(_NEEDS, _PATTERNS, strict=True)
 ]
 

@@ -24,7 +24,6 @@ from stdnum.ru import inn
 from ..folding import Hit, fold_pattern, gate, tokens
 from . import ids_named
 
-_B = r"(?<![A-Za-z0-9])"
 _E = r"(?![A-Za-z0-9])"
 
 
@@ -40,29 +39,36 @@ def _snils(value: str) -> bool:
     return (0 if total == 100 else total) == int(d[9:])
 
 
+def _shape(first: str, rest: str) -> re.Pattern[str]:
+    """``(?<![A-Za-z0-9]) + first + rest + _E`` led by its first character (`first`, one
+    class), which the engine skips ahead to; the look-behind after it reads the same character
+    before it."""
+    return re.compile(rf"{first}(?<![A-Za-z0-9]{first}){rest}{_E}")
+
+
 def _checked(module) -> Callable[[str], bool]:
     return lambda value: bool(module.is_valid(_digits(value)))
 
 
 # (shape, validator, reason): the checksum decides.
 _CHECKED: tuple[tuple[re.Pattern[str], Callable[[str], bool], str], ...] = (
-    (re.compile(_B + r"\d{8}[- ]?[A-HJ-NP-TV-Z]" + _E), _checked(dni), "Spanish DNI"),
-    (re.compile(_B + r"[XYZ][- ]?\d{7}[- ]?[A-Z]" + _E), _checked(nie), "Spanish NIE"),
+    (_shape(r"\d", r"\d{7}[- ]?[A-HJ-NP-TV-Z]"), _checked(dni), "Spanish DNI"),
+    (_shape("[XYZ]", r"[- ]?\d{7}[- ]?[A-Z]"), _checked(nie), "Spanish NIE"),
     (
-        re.compile(_B + r"[12] ?\d\d ?\d\d ?(?:\d\d|2[AB]) ?\d{3} ?\d{3} ?\d\d" + _E),
+        _shape("[12]", r" ?\d\d ?\d\d ?(?:\d\d|2[AB]) ?\d{3} ?\d{3} ?\d\d"),
         _checked(nir),
         "French social security number",
     ),
     (
-        re.compile(_B + r"[A-Z]{6}\d\d[A-EHLMPRST]\d\d[A-Z]\d{3}[A-Z]" + _E),
+        _shape("[A-Z]", r"[A-Z]{5}\d\d[A-EHLMPRST]\d\d[A-Z]\d{3}[A-Z]"),
         _checked(codicefiscale),
         "Italian codice fiscale",
     ),
-    (re.compile(_B + r"\d{3}\.\d{3}\.\d{3}-\d\d" + _E), _checked(cpf), "Brazilian CPF"),
-    (re.compile(_B + r"\d\d\.\d{3}\.\d{3}/\d{4}-\d\d" + _E), _checked(cnpj), "Brazilian CNPJ"),
-    (re.compile(_B + r"\d{8} ?\d ?[A-Z]{2}\d" + _E), _checked(cc), "Portuguese Cartão de Cidadão"),
-    (re.compile(_B + r"\d{6}-[1-8]\d{6}" + _E), _checked(rrn), "Korean resident number"),
-    (re.compile(_B + r"\d{3}-\d{3}-\d{3}[ -]\d\d" + _E), _snils, "Russian SNILS"),
+    (_shape(r"\d", r"\d\d\.\d{3}\.\d{3}-\d\d"), _checked(cpf), "Brazilian CPF"),
+    (_shape(r"\d", r"\d\.\d{3}\.\d{3}/\d{4}-\d\d"), _checked(cnpj), "Brazilian CNPJ"),
+    (_shape(r"\d", r"\d{7} ?\d ?[A-Z]{2}\d"), _checked(cc), "Portuguese Cartão de Cidadão"),
+    (_shape(r"\d", r"\d{5}-[1-8]\d{6}"), _checked(rrn), "Korean resident number"),
+    (_shape(r"\d", r"\d\d-\d{3}-\d{3}[ -]\d\d"), _snils, "Russian SNILS"),
 )
 
 _ID_AFTER = r"[^\w\n]{0,4}(?:\w+[^\w\n]{1,3}){0,3}?"
@@ -165,7 +171,11 @@ _NAMED_GATE = gate(
     passeport reisepass pass passaporto паспорт паспорта паспорте"""
 )
 _NAMED_CJK = ("주민", "护照", "護照", "旅券", "パスポート", "여권")
-_LONG_NUMBER = re.compile(r"\d{6}|\d{3}[.-]\d{3}|[A-Z]{6}\d\d|\d ?\d\d ?\d\d ?\d\d")
+# Whether a text holds one (searched only for that): led by one class, so the engine skips
+# ahead to digits and capitals; r"\d{6}|\d{3}[.-]\d{3}|[A-Z]{6}\d\d|\d ?\d\d ?\d\d ?\d\d".
+_LONG_NUMBER = re.compile(
+    r"[\dA-Z](?:(?<=\d)(?:\d{5}|\d\d[.-]\d{3}| ?\d\d ?\d\d ?\d\d)|(?<=[A-Z])[A-Z]{5}\d\d)"
+)
 
 
 def find(text: str) -> list[Hit]:

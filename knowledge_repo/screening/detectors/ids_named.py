@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit
+from .firsts import quick
 
 _END = r"(?![\dA-Za-z])"
 _KO = (
@@ -60,9 +61,11 @@ _RU_RE = re.compile("|".join(f"(?<![\\w])(?:{p})" for p, _ in _RU), re.IGNORECAS
 _KO_REASONS = tuple(r for _, r in _KO)
 _RU_REASONS = tuple(r for _, r in _RU)
 # One quick search for the naming words of both languages (group 1: Korean, group 2: Russian).
-_WORD = re.compile(
-    r"(외국인|거소|면허|계좌|통장|은행|주민)|([Пп]аспорт|[Сс]ери[яи]|[Пп]олис|ОМС|[Вв]одительск|[Пп]рава|ВУ|"
-    r"[Сс]ч[её]т|р/с|л/с)"
+_WORD = quick(
+    re.compile(
+        r"(외국인|거소|면허|계좌|통장|은행|주민)|([Пп]аспорт|[Сс]ери[яи]|[Пп]олис|ОМС|[Вв]одительск|[Пп]рава|ВУ|"
+        r"[Сс]ч[её]т|р/с|л/с)"
+    )
 )
 
 

@@ -16,6 +16,7 @@ import re
 
 from ..folding import Hit, gate, near_wide, tokens, words
 from . import instruction_intl, instruction_soft, instruction_soft_intl
+from .firsts import quick
 from .instruction_cjk import JA_OTHER, ZH_OTHER, reported, staff_statement
 from .instruction_ja import asked_by_staff
 
@@ -221,7 +222,7 @@ _EN_GATES = (
 )
 assert len(_EN_GATES) == len(_EN_PATTERNS)
 _EN_GATED = tuple(
-    (gate(words), re.compile(pattern, _I))
+    (gate(words), quick(re.compile(pattern, _I)))
     for words, pattern in zip(_EN_GATES, _EN_PATTERNS, strict=True)
 )
 # Word -> the numbers of the gated patterns that need it: one set intersection finds the
@@ -241,6 +242,17 @@ _COMMAND_GATE = gate(
 _ROLE_GATE = gate("system developer admin")
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# Words one of which a short text without Hangul holds when any pattern but the Chinese and
+# Japanese ones can match: without one (most Chinese and Japanese lines) only those are tried.
+_ANY_WORD = (
+    _COMMAND_GATE
+    | _GATE_WORDS
+    | _ROLE_GATE
+    | instruction_intl.WORDS
+    | instruction_soft.WORDS
+    | instruction_soft_intl.WORDS
+)
 
 
 # "I'm going to post this and tell everyone …": the speaker's own plan, joined by "and".
@@ -283,10 +295,12 @@ _SAID_AFTER = re.compile(
 
 # "…used to say, 'Always tell people…'" / "tells his players: 'Never let…'": a quotation opened
 # right after the words that attribute it.
-_SAID_BEFORE = re.compile(
-    r"\b(?:said|says|wrote|writes|told|tells|asked|asks|replied|shouted|used\s+to\s+say|would\s+say)"
-    r"(?:\s+(?:me|us|him|her|them|(?:his|her|their|my|our|the)\s+\w+))?\s*[,:]?\s*['\"“‘]\s*$",
-    _I,
+_SAID_BEFORE = quick(
+    re.compile(
+        r"\b(?:said|says|wrote|writes|told|tells|asked|asks|replied|shouted|used\s+to\s+say|would\s+say)"
+        r"(?:\s+(?:me|us|him|her|them|(?:his|her|their|my|our|the)\s+\w+))?\s*[,:]?\s*['\"“‘]\s*$",
+        _I,
+    )
 )
 
 
@@ -308,11 +322,16 @@ def find(text: str) -> list[Hit]:
     """Instruction-like spans on a folded view."""
     hits: list[Hit] = []
     words = tokens(text)
-    if not _COMMAND_GATE.isdisjoint(words):
+    latin = (
+        len(text) > 400
+        or not _ANY_WORD.isdisjoint(words)
+        or (not text.isascii() and _HANGUL.search(text) is not None)
+    )
+    if latin and not _COMMAND_GATE.isdisjoint(words):
         for m in _EN_COMMAND.finditer(text):
             if not _has_subject(text, m.start()) and not _reported(text, m.start(), m.end()):
                 hits.append((m.start(), m.end(), "instruction to the agent or to every visitor"))
-    present = words & _GATE_WORDS
+    present = words & _GATE_WORDS if latin else ()
     others = sorted({i for w in present for i in _GATE_INDEX[w]}) if present else ()
     for pattern in (_EN_GATED[i][1] for i in others):
         for m in pattern.finditer(text):
@@ -330,13 +349,14 @@ def find(text: str) -> list[Hit]:
                 if reported(text, m.start(), m.end()):
                     continue
                 hits.append((m.start(), m.end(), "instruction-like text"))
-    if not _ROLE_GATE.isdisjoint(words):
-        for m in _EN_CASED.finditer(text):
-            hits.append((m.start(), m.end(), "role label addressed to the agent"))
-    hits += instruction_intl.find(text)
-    hits += [h for h in instruction_soft.find(text, words) if not _reported(text, h[0], h[1])]
-    if not hits or len(text) > 400:  # a short text already flagged: soft forms add no flag
-        hits += instruction_soft_intl.find(text, words)
+    if latin:
+        if not _ROLE_GATE.isdisjoint(words):
+            for m in _EN_CASED.finditer(text):
+                hits.append((m.start(), m.end(), "role label addressed to the agent"))
+        hits += instruction_intl.find(text)
+        hits += [h for h in instruction_soft.find(text, words) if not _reported(text, h[0], h[1])]
+        if not hits or len(text) > 400:  # a short text already flagged: soft forms add no flag
+            hits += instruction_soft_intl.find(text, words)
     if len(hits) < 2:  # most lines: nothing to sort or merge
         return hits
     hits.sort()

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from ..folding import Hit, fold_pattern, gate, tokens
+from .firsts import quick
 from .windows import CYRILLIC, LATIN_WORD, gated_hits
 
 _START = r"(?:^|(?<=[.!?:;,\n\"'(\[«»¿¡\-–—…]))\s*"
@@ -255,19 +256,21 @@ _KO_AUD = (
     r"손님들|고객님들)\s?모두\S*|모두에게|누구에게나|고객님께|사람들에게)"
 )
 _KO_VERB = r"(?:말|알려|전해|전하|추천|권|안내|소개|보내|답|대답|얘기|이야기|공유|홍보)"
-_KO = re.compile(
-    "|".join(
-        [
-            r"(?:이전|기존|앞의|위의|지금까지의|모든|시스템)\s?(?:의\s)?(?:모든\s)?(?:지시|지침|명령|규칙|"
-            r"설정|프롬프트)\S*\s?(?:모두\s)?(?:무시|잊어|잊고|잊으)",
-            r"(?:지금부터|이제부터|이제|앞으로)\s?(?:당신은|너는|넌)|(?:당신은|너는)\s?(?:이제|지금부터|이제부터)",
-            rf"{_KO_AUD}[^.!?\n]{{0,40}}?{_KO_VERB}[가-힣]{{0,3}}\s?{_KO_IMP}",
-            r"(?:누가|누군가|손님이|고객이|사용자가|방문자가)\s?[^.!?\n]{0,30}?(?:물어보면|물으면|묻는다면|"
-            rf"질문하면|물어본다면|물어보시면|질문하시면|문의하면|문의하시면|물어오면)[^.!?\n]{{0,40}}?{_KO_VERB}[가-힣]{{0,3}}\s?{_KO_IMP}",
-            rf"묻는\s?(?:사람|손님|분)이\s?있으면[^.!?\n]{{0,40}}?{_KO_VERB}[가-힣]{{0,3}}\s?{_KO_IMP}",
-            r"(?:항상|늘|언제나|반드시|무조건)\s?[^.!?\n]{0,30}?(?:붙이|넣어|추가|말하|답하|대답하|"
-            rf"추천하|써|포함)[가-힣]{{0,2}}\s?{_KO_IMP}",
-        ]
+_KO = quick(
+    re.compile(
+        "|".join(
+            [
+                r"(?:이전|기존|앞의|위의|지금까지의|모든|시스템)\s?(?:의\s)?(?:모든\s)?(?:지시|지침|명령|규칙|"
+                r"설정|프롬프트)\S*\s?(?:모두\s)?(?:무시|잊어|잊고|잊으)",
+                r"(?:지금부터|이제부터|이제|앞으로)\s?(?:당신은|너는|넌)|(?:당신은|너는)\s?(?:이제|지금부터|이제부터)",
+                rf"{_KO_AUD}[^.!?\n]{{0,40}}?{_KO_VERB}[가-힣]{{0,3}}\s?{_KO_IMP}",
+                r"(?:누가|누군가|손님이|고객이|사용자가|방문자가)\s?[^.!?\n]{0,30}?(?:물어보면|물으면|묻는다면|"
+                rf"질문하면|물어본다면|물어보시면|질문하시면|문의하면|문의하시면|물어오면)[^.!?\n]{{0,40}}?{_KO_VERB}[가-힣]{{0,3}}\s?{_KO_IMP}",
+                rf"묻는\s?(?:사람|손님|분)이\s?있으면[^.!?\n]{{0,40}}?{_KO_VERB}[가-힣]{{0,3}}\s?{_KO_IMP}",
+                r"(?:항상|늘|언제나|반드시|무조건)\s?[^.!?\n]{0,30}?(?:붙이|넣어|추가|말하|답하|대답하|"
+                rf"추천하|써|포함)[가-힣]{{0,2}}\s?{_KO_IMP}",
+            ]
+        )
     )
 )
 
@@ -275,6 +278,8 @@ _LATIN = tuple((gate(lang.gate), lang.pattern()) for lang in (_ES, _PT, _FR, _DE
 _LATIN_ANY = frozenset().union(*(needed for needed, _ in _LATIN))  # one test for most lines
 _CYRILLIC = (gate(_RU.gate), _RU.pattern())
 _HAS_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+WORDS = _LATIN_ANY | _CYRILLIC[0]
+"""Words one of which a text without Hangul holds when :func:`find` finds anything in it."""
 REASON = "instruction-like text"
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit, gate, tokens
-from .firsts import alternation
+from .firsts import alternation, quick
 
 _I = re.IGNORECASE
 REASON = "instruction-like text"
@@ -188,7 +188,7 @@ _EN_GATES = [
 ]
 assert len(_EN) == len(_EN_GATES)
 _EN_GATED = tuple(
-    (tuple(gate(g) for g in gates), re.compile(p, _I))
+    (tuple(gate(g) for g in gates), quick(re.compile(p, _I)))
     for gates, p in zip(_EN_GATES, _EN, strict=True)
 )
 # Word -> the patterns whose first list holds it: one set intersection finds the ones to try.
@@ -197,6 +197,9 @@ for _i, (_gates, _) in enumerate(_EN_GATED):
     for _word in _gates[0]:
         _INDEX.setdefault(_word, []).append(_i)
 _ANY_GATE = frozenset(_INDEX)
+WORDS = _ANY_GATE
+"""Words one of which a text of up to 400 characters without Hangul holds when :func:`find` finds
+anything in it (a longer text's sentences are read with their own words)."""
 
 # --- Korean --------------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 
 from ..folding import Hit, fold_pattern, gate, tokens
+from .firsts import quick
 from .windows import CYRILLIC, LATIN_WORD, gated_hits
 
 REASON = "instruction-like text"
@@ -371,12 +372,16 @@ _RU = Soft(
 
 # (gate, pattern) pairs: each language's command and frame patterns.
 _LATIN = tuple(
-    part
+    (needed, quick(pattern))
     for lang in (_ES, _PT, _FR, _DE, _IT)
-    for part in zip(lang.gates(), lang.patterns(), strict=True)
+    for needed, pattern in zip(lang.gates(), lang.patterns(), strict=True)
 )
-_CYR = tuple(zip(_RU.gates(), _RU.patterns(), strict=True))
+_CYR = tuple(
+    (needed, quick(pattern)) for needed, pattern in zip(_RU.gates(), _RU.patterns(), strict=True)
+)
 _ANY = frozenset().union(*(needed for needed, _ in _LATIN + _CYR))
+WORDS = _ANY
+"""Words one of which a text holds when :func:`find` finds anything in it."""
 
 
 def find(text: str, words: frozenset[str] | None = None) -> list[Hit]:

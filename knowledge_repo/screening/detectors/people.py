@@ -16,25 +16,27 @@ import re
 
 from ..folding import Hit, gate, near_wide, tokens, words
 from . import people_intl
-from .firsts import led
+from .firsts import led, quick
 
 PERSON_CLAIM = "person_claim"
 
 _I = re.IGNORECASE
 
-_ROLE_EN = re.compile(
-    r"\b(?:the|our|your|their|this|that|my|his|her|its)\s+(?:(?:site|website|shop|store|restaurant|"
-    r"café|cafe|hotel|company|bar|gym|clinic|hostel|agency|tour|bus|taxi|delivery|night|head|general|"
-    r"assistant|new|old|former|current|front-desk|desk)\s+){0,2}(?:owners?|manager|boss|driver|chef|cook|"
-    r"waiter|waitress|receptionist|founder|co-founder|ceo|cfo|cto|coo|director|president|chairman|"
-    r"landlord|landlady|employee|cashier|barista|guide|host|admin|administrator|moderator|webmaster|"
-    r"teacher|doctor|nurse|pharmacist|accountant|clerk|bartender|guard|mayor|neighbou?r|coworker|"
-    r"colleague|husband|wife|girlfriend|boyfriend|partner|staff\s+member|supervisor|trainer|"
-    r"instructor|therapist|dentist|lawyer|proprietor|porter|night\s+porter|concierge|housekeeper|"
-    r"cleaner|gardener|sous-chef|head\s+chef|maid|bellboy|bellhop|valet|lifeguard|coach|pilot|captain|secretary|treasurer|"
-    r"organi[sz]er|volunteer|tenant|roommate|flatmate|ex-wife|ex-husband|principal|headmaster|headmistress|"
-    r"headteacher|mechanic|plumber|electrician|priest|pastor|vicar|baker|butcher|ex)\b",
-    _I,
+_ROLE_EN = quick(
+    re.compile(
+        r"\b(?:the|our|your|their|this|that|my|his|her|its)\s+(?:(?:site|website|shop|store|restaurant|"
+        r"café|cafe|hotel|company|bar|gym|clinic|hostel|agency|tour|bus|taxi|delivery|night|head|general|"
+        r"assistant|new|old|former|current|front-desk|desk)\s+){0,2}(?:owners?|manager|boss|driver|chef|cook|"
+        r"waiter|waitress|receptionist|founder|co-founder|ceo|cfo|cto|coo|director|president|chairman|"
+        r"landlord|landlady|employee|cashier|barista|guide|host|admin|administrator|moderator|webmaster|"
+        r"teacher|doctor|nurse|pharmacist|accountant|clerk|bartender|guard|mayor|neighbou?r|coworker|"
+        r"colleague|husband|wife|girlfriend|boyfriend|partner|staff\s+member|supervisor|trainer|"
+        r"instructor|therapist|dentist|lawyer|proprietor|porter|night\s+porter|concierge|housekeeper|"
+        r"cleaner|gardener|sous-chef|head\s+chef|maid|bellboy|bellhop|valet|lifeguard|coach|pilot|captain|secretary|treasurer|"
+        r"organi[sz]er|volunteer|tenant|roommate|flatmate|ex-wife|ex-husband|principal|headmaster|headmistress|"
+        r"headteacher|mechanic|plumber|electrician|priest|pastor|vicar|baker|butcher|ex)\b",
+        _I,
+    )
 )
 _NOT_NAMES = words(
     """the this that these those it he she they we i you our my your their his her its someone
@@ -58,57 +60,61 @@ _NAME_ONE = re.compile(
 _TITLED_RE = re.compile(_TITLED)
 _PRONOUN = re.compile(r"\b(?:he|she)\b", _I)
 
-_PRED_EN = re.compile(
-    # Accusations.
-    r"\b(?:(?:was|were|got|has\s+been|had\s+been|is\s+being|been)\s+(?:fired|sacked|dismissed|"
-    r"arrested|jailed|imprisoned|convicted|charged|indicted|sued|investigated|accused|banned|"
-    r"struck\s+off|disbarred|caught\s+(?:stealing|cheating|lying|drunk))|fired\s+(?:from|for)\b|"
-    r"stole|steals|stealing|embezzl\w*|(?:committed|commits)\s+(?:fraud|a\s+crime|crimes|tax\s+evasion)|"
-    r"(?:for|of)\s+(?:fraud|theft|embezzlement|bribery|assault|harassment|drunk\s+driving|tax\s+evasion)|"
-    r"(?:is|was)\s+(?:a|an)\s+(?:\w+\s+)?(?:fraud|fraudster|thief|crook|criminal|scammer|con\s+artist|"
-    r"liar|cheat|drunk|alcoholic|addict|pervert|predator|abuser|rapist|drug\s+dealer)\b|(?:takes|took|taking)\s+bribes|"
-    r"(?:is|was)\s+corrupt|scammed|defrauded|(?:lied|lies)\s+(?:to|about)|"
-    r"cheat(?:s|ed|ing)\s+(?:customers|people|us|guests|visitors|clients)|"
-    r"(?:drinks|drunk|high)\s+on\s+the\s+job|(?:does|did|takes|took|uses|used|deals|dealt)\s+drugs|"
-    r"abused|abuses|harass(?:ed|es)|assaulted|molested|went\s+to\s+(?:prison|jail)|"
-    r"(?:is|was)\s+an?\s+ex-(?:convict|con|prisoner)|"
-    r"grop(?:ed|ing)|(?:for|of)\s+(?:burglary|robbery|shoplifting|stalking|groping)|"
-    r"(?:has|had)\s+a\s+criminal\s+record|(?:is|was)\s+(?:under\s+investigation|wanted\s+by\s+(?:the\s+)?police)|"
-    # Health.
-    r"(?:has|had|got|is\s+battling|is\s+fighting|suffers\s+from|is\s+suffering\s+from|"
-    r"is\s+recovering\s+from|was\s+treated\s+for|is\s+being\s+treated\s+for|(?:was|is|has\s+been)\s+"
-    r"diagnosed\s+with|died\s+of|is\s+dying\s+of)\s+(?:a\s+|an\s+)?(?:\w+\s+)?(?:cancer|hiv|aids|diabetes|"
-    r"depression|dementia|alzheimer'?s|tumou?r|disease|illness|std|hepatitis|schizophrenia|bipolar|"
-    r"ptsd|anxiety\s+disorder|eating\s+disorder|addiction|stroke|heart\s+attack|breakdown|mental\s+illness)|"
-    r"(?:is|was)\s+(?:pregnant|terminally\s+ill|mentally\s+ill|in\s+rehab|depressed|suicidal|infertile|"
-    r"hiv[\s-]positive|hospitali[sz]ed)|went\s+(?:to|into)\s+rehab|"
-    r"(?:had|has\s+had)\s+(?:an?\s+)?(?:abortion|miscarriage|mental\s+breakdown)|"
-    # Private life.
-    r"(?:is|was)\s+having\s+an\s+affair|(?:had|has)\s+an\s+affair|cheat(?:s|ed|ing)\s+on\s+(?:his|her|their)|"
-    r"(?:is|was|got)\s+(?:getting\s+)?divorc(?:ed|ing)|(?:is|was)\s+(?:secretly\s+)?(?:gay|lesbian|"
-    r"bisexual|transgender)|(?:sleeps|slept|is\s+sleeping)\s+with|(?:is|was)\s+(?:deep\s+)?in\s+debt|"
-    r"owes\s+(?:\w+\s+){0,3}money|went\s+bankrupt|(?:is|was)\s+bankrupt|lives\s+at)(?![a-z])",
-    _I,
+_PRED_EN = quick(
+    re.compile(
+        # Accusations.
+        r"\b(?:(?:was|were|got|has\s+been|had\s+been|is\s+being|been)\s+(?:fired|sacked|dismissed|"
+        r"arrested|jailed|imprisoned|convicted|charged|indicted|sued|investigated|accused|banned|"
+        r"struck\s+off|disbarred|caught\s+(?:stealing|cheating|lying|drunk))|fired\s+(?:from|for)\b|"
+        r"stole|steals|stealing|embezzl\w*|(?:committed|commits)\s+(?:fraud|a\s+crime|crimes|tax\s+evasion)|"
+        r"(?:for|of)\s+(?:fraud|theft|embezzlement|bribery|assault|harassment|drunk\s+driving|tax\s+evasion)|"
+        r"(?:is|was)\s+(?:a|an)\s+(?:\w+\s+)?(?:fraud|fraudster|thief|crook|criminal|scammer|con\s+artist|"
+        r"liar|cheat|drunk|alcoholic|addict|pervert|predator|abuser|rapist|drug\s+dealer)\b|(?:takes|took|taking)\s+bribes|"
+        r"(?:is|was)\s+corrupt|scammed|defrauded|(?:lied|lies)\s+(?:to|about)|"
+        r"cheat(?:s|ed|ing)\s+(?:customers|people|us|guests|visitors|clients)|"
+        r"(?:drinks|drunk|high)\s+on\s+the\s+job|(?:does|did|takes|took|uses|used|deals|dealt)\s+drugs|"
+        r"abused|abuses|harass(?:ed|es)|assaulted|molested|went\s+to\s+(?:prison|jail)|"
+        r"(?:is|was)\s+an?\s+ex-(?:convict|con|prisoner)|"
+        r"grop(?:ed|ing)|(?:for|of)\s+(?:burglary|robbery|shoplifting|stalking|groping)|"
+        r"(?:has|had)\s+a\s+criminal\s+record|(?:is|was)\s+(?:under\s+investigation|wanted\s+by\s+(?:the\s+)?police)|"
+        # Health.
+        r"(?:has|had|got|is\s+battling|is\s+fighting|suffers\s+from|is\s+suffering\s+from|"
+        r"is\s+recovering\s+from|was\s+treated\s+for|is\s+being\s+treated\s+for|(?:was|is|has\s+been)\s+"
+        r"diagnosed\s+with|died\s+of|is\s+dying\s+of)\s+(?:a\s+|an\s+)?(?:\w+\s+)?(?:cancer|hiv|aids|diabetes|"
+        r"depression|dementia|alzheimer'?s|tumou?r|disease|illness|std|hepatitis|schizophrenia|bipolar|"
+        r"ptsd|anxiety\s+disorder|eating\s+disorder|addiction|stroke|heart\s+attack|breakdown|mental\s+illness)|"
+        r"(?:is|was)\s+(?:pregnant|terminally\s+ill|mentally\s+ill|in\s+rehab|depressed|suicidal|infertile|"
+        r"hiv[\s-]positive|hospitali[sz]ed)|went\s+(?:to|into)\s+rehab|"
+        r"(?:had|has\s+had)\s+(?:an?\s+)?(?:abortion|miscarriage|mental\s+breakdown)|"
+        # Private life.
+        r"(?:is|was)\s+having\s+an\s+affair|(?:had|has)\s+an\s+affair|cheat(?:s|ed|ing)\s+on\s+(?:his|her|their)|"
+        r"(?:is|was|got)\s+(?:getting\s+)?divorc(?:ed|ing)|(?:is|was)\s+(?:secretly\s+)?(?:gay|lesbian|"
+        r"bisexual|transgender)|(?:sleeps|slept|is\s+sleeping)\s+with|(?:is|was)\s+(?:deep\s+)?in\s+debt|"
+        r"owes\s+(?:\w+\s+){0,3}money|went\s+bankrupt|(?:is|was)\s+bankrupt|lives\s+at)(?![a-z])",
+        _I,
+    )
 )
 
 # Rumours of a second kind (drugs, drink at work, violence at home, licences lost, probation,
 # immigration status): a pattern of their own, run only when one of its words is there.
-_PRED_EN_MORE = re.compile(
-    r"\b(?:"
-    r"(?:is\s+)?going\s+through\s+(?:a\s+)?(?:\w+\s+)?divorce|hiding\s+from\s+(?:creditors|the\s+police)|"
-    r"(?:is|was|has\s+been)\s+(?:\w+ly\s+)?(?:on|off)\s+(?:(?:his|her|their)\s+)?(?:anti-?depressants|meds|medication|methadone|chemo\w*|lithium|"
-    r"probation|parole)|(?:has|had)\s+been\s+(?:in|to|into)\s+rehab|"
-    r"(?:drinks|drunk|high|stoned)\s+(?:on|at|during)\s+(?:the\s+|his\s+|her\s+)?(?:job|shift|work|duty)|"
-    r"(?:deals|dealt|dealing|sells|sold|selling|does|did|takes|took|uses|used|snorts|snorted)\s+"
-    r"(?:cocaine|coke|heroin|meth|crack|weed|pills|ecstasy|mdma|drugs)|"
-    r"(?:beats|beat|hits|hit|slaps|slapped)\s+(?:up\s+)?(?:his|her|their)\s+(?:wife|husband|kids|children|son|"
-    r"daughter|partner|girlfriend|boyfriend|staff|employees)|"
-    r"recovering\s+(?:\w+\s+)?(?:addict|alcoholic)|lost\s+(?:his|her|their)\s+(?:medical\s+|driving\s+|law\s+)?licen[cs]e|malpractice|"
-    r"(?:is|was)\s+(?:a|an)\s+(?:\w+\s+){0,2}(?:sex\s+offender|paedophile|pedophile|felon|wife-beater)|"
-    r"(?:got|had|has|for)\s+(?:a\s+|two\s+|another\s+)?(?:dui|dwi)s?|"
-    r"(?:is|was|are)\s+(?:an?\s+)?(?:illegal\s+(?:immigrant|alien)|undocumented|here\s+illegally|"
-    r"in\s+the\s+country\s+illegally))(?![a-z])",
-    _I,
+_PRED_EN_MORE = quick(
+    re.compile(
+        r"\b(?:"
+        r"(?:is\s+)?going\s+through\s+(?:a\s+)?(?:\w+\s+)?divorce|hiding\s+from\s+(?:creditors|the\s+police)|"
+        r"(?:is|was|has\s+been)\s+(?:\w+ly\s+)?(?:on|off)\s+(?:(?:his|her|their)\s+)?(?:anti-?depressants|meds|medication|methadone|chemo\w*|lithium|"
+        r"probation|parole)|(?:has|had)\s+been\s+(?:in|to|into)\s+rehab|"
+        r"(?:drinks|drunk|high|stoned)\s+(?:on|at|during)\s+(?:the\s+|his\s+|her\s+)?(?:job|shift|work|duty)|"
+        r"(?:deals|dealt|dealing|sells|sold|selling|does|did|takes|took|uses|used|snorts|snorted)\s+"
+        r"(?:cocaine|coke|heroin|meth|crack|weed|pills|ecstasy|mdma|drugs)|"
+        r"(?:beats|beat|hits|hit|slaps|slapped)\s+(?:up\s+)?(?:his|her|their)\s+(?:wife|husband|kids|children|son|"
+        r"daughter|partner|girlfriend|boyfriend|staff|employees)|"
+        r"recovering\s+(?:\w+\s+)?(?:addict|alcoholic)|lost\s+(?:his|her|their)\s+(?:medical\s+|driving\s+|law\s+)?licen[cs]e|malpractice|"
+        r"(?:is|was)\s+(?:a|an)\s+(?:\w+\s+){0,2}(?:sex\s+offender|paedophile|pedophile|felon|wife-beater)|"
+        r"(?:got|had|has|for)\s+(?:a\s+|two\s+|another\s+)?(?:dui|dwi)s?|"
+        r"(?:is|was|are)\s+(?:an?\s+)?(?:illegal\s+(?:immigrant|alien)|undocumented|here\s+illegally|"
+        r"in\s+the\s+country\s+illegally))(?![a-z])",
+        _I,
+    )
 )
 _PRED_MORE_GATE = gate(
     """recovering divorce hiding creditors stoned shift duty antidepressants anti-depressants meds medication methadone chemo
@@ -137,19 +143,21 @@ _SURNAMES = (
     "沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔"
     "向汤張劉陳楊黃趙吳孫馬鄭謝許韓馮鄧蕭葉蘇呂盧鍾譚陸賈鄒龔錢嚴湯"
 )
-_REF_CJK = re.compile(
-    r"(?:(?:网站|網站|本站|这家店|這家店|那家店|店里|店裡|公司|酒店|餐厅|餐廳|咖啡馆|咖啡館|我们|我們)的?)?"
-    r"(?:老板娘|老板|老闆娘|老闆|店长|店長|店主|总经理|總經理|经理|經理|司机|司機|厨师|廚師|服务员|服務員|"
-    r"前台|站长|站長|创始人|創始人|CEO|员工|員工|房东|房東|保安|导游|導遊|收银员|收銀員|主管|董事长|董事長|"
-    r"校长|校長|管理员|管理員|负责人|負責人|会计|會計|出纳|出納|厨师长|廚師長|主厨|主廚|店员|店員|"
-    r"领班|領班|护士|護士|医生|醫生|老师|老師|保洁|保潔|清洁工|清潔工|教练|教練|牙医|牙醫|律师|律師|"
-    r"助理|秘书|秘書|主任|园长|園長|院长|院長|師傅|师傅|物业经理|物業經理)|(?:网站|網站|本站)的?主人"
-    rf"|(?<![\u4e00-\u9fff])[小老][{_SURNAMES}](?![\u4e00-\u9fff]{{2}})"
-    rf"|[{_SURNAMES}][\u4e00-\u9fff]{{0,2}}?(?:先生|女士|小姐|经理|經理|老师|老師|总|總|老板|老闆|师傅|師傅|医生|醫生)"
-    r"|(?:サイトの|この店の|当店の|店の|会社の|ホテルの)?(?:オーナー|店長|社長|運転手|ドライバー|店主|"
-    r"経営者|シェフ|従業員|管理人|サイト管理者|部長|課長|料理長|女将|支配人|創業者|料理人|経理|"
-    r"添乗員|受付|大家|バーテンダー|院長|専務|常務|警備員|レジ係|歯科医|医者|看護師|ガイド|マネージャー)"
-    r"|(?<![おご])(?!皆|客|お客)[\u4e00-\u9fff\u30a0-\u30ff]{1,4}(?:さん|氏|社長|店長|部長)"
+_REF_CJK = quick(
+    re.compile(
+        r"(?:(?:网站|網站|本站|这家店|這家店|那家店|店里|店裡|公司|酒店|餐厅|餐廳|咖啡馆|咖啡館|我们|我們)的?)?"
+        r"(?:老板娘|老板|老闆娘|老闆|店长|店長|店主|总经理|總經理|经理|經理|司机|司機|厨师|廚師|服务员|服務員|"
+        r"前台|站长|站長|创始人|創始人|CEO|员工|員工|房东|房東|保安|导游|導遊|收银员|收銀員|主管|董事长|董事長|"
+        r"校长|校長|管理员|管理員|负责人|負責人|会计|會計|出纳|出納|厨师长|廚師長|主厨|主廚|店员|店員|"
+        r"领班|領班|护士|護士|医生|醫生|老师|老師|保洁|保潔|清洁工|清潔工|教练|教練|牙医|牙醫|律师|律師|"
+        r"助理|秘书|秘書|主任|园长|園長|院长|院長|師傅|师傅|物业经理|物業經理)|(?:网站|網站|本站)的?主人"
+        rf"|(?<![\u4e00-\u9fff])[小老][{_SURNAMES}](?![\u4e00-\u9fff]{{2}})"
+        rf"|[{_SURNAMES}][\u4e00-\u9fff]{{0,2}}?(?:先生|女士|小姐|经理|經理|老师|老師|总|總|老板|老闆|师傅|師傅|医生|醫生)"
+        r"|(?:サイトの|この店の|当店の|店の|会社の|ホテルの)?(?:オーナー|店長|社長|運転手|ドライバー|店主|"
+        r"経営者|シェフ|従業員|管理人|サイト管理者|部長|課長|料理長|女将|支配人|創業者|料理人|経理|"
+        r"添乗員|受付|大家|バーテンダー|院長|専務|常務|警備員|レジ係|歯科医|医者|看護師|ガイド|マネージャー)"
+        r"|(?<![おご])(?!皆|客|お客)[\u4e00-\u9fff\u30a0-\u30ff]{1,4}(?:さん|氏|社長|店長|部長)"
+    )
 )
 # A bare Chinese name (surname + one or two characters) counts only right before a predicate.
 # Led by a look-ahead on its first characters (firsts.led): one set test at most
@@ -174,8 +182,8 @@ _PRED_CJK = re.compile(
         r"覚醒剤|暴行|使い込|取り調べ|容疑|偽物を売|強盗|免許を取り消|医療ミス|リベート)"
     )
 )
-_SENTENCE = re.compile(
-    r"(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bMrs)(?<!\bSt)(?<!\bProf)\.(?=\s|$)|[!?。！？\n]"
+_SENTENCE = quick(
+    re.compile(r"(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bMrs)(?<!\bSt)(?<!\bProf)\.(?=\s|$)|[!?。！？\n]")
 )
 
 

@@ -17,6 +17,7 @@ import phonenumbers
 
 from ..folding import Hit, gate, tokens
 from . import addresses, details, ids
+from .firsts import quick
 
 PERSONAL_DATA = "personal_data"
 
@@ -82,65 +83,73 @@ _UK_NI = re.compile(
     + r"(?!BG|GB|NK|KN|TN|NT|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\d\d ?\d\d ?\d\d ?[A-D]"
     + _E
 )
-_IBAN = re.compile(_B + r"[A-Z]{2}\d\d(?: ?[A-Z0-9]){11,30}" + _E)
+# Led by a capital (the engine skips ahead to one), the look-behind of _B after it.
+_IBAN = re.compile(r"[A-Z](?<![A-Za-z0-9_][A-Z])[A-Z]\d\d(?: ?[A-Z0-9]){11,30}" + _E)
 
 _STREET_SUFFIX = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Boulevard|Blvd|Drive|Dr|Court|Ct|Place|Pl|Way|"
     r"Terrace|Close|Square|Sq|Parkway|Pkwy|Highway|Hwy|Crescent|Row|Mews|Gardens|Grove|Circle|"
     r"Trail|Alley|Plaza)"
 )
-_ADDRESS = re.compile(
-    # 221B Baker Street / 123 Main St, Springfield / 1600 Pennsylvania Avenue NW, Washington, DC 20500
-    r"(?<![A-Za-z0-9_#-])\d{1,5}[A-Za-z]?(?:-\d{1,4})?,?\s+(?:[A-Z][\w'.-]*\s+){1,3}"
-    + _STREET_SUFFIX
-    + r"\b\.?(?:\s+(?:NW|NE|SW|SE|N|S|E|W)\b)?"
-    r"(?:,\s*(?:(?:Apt|Suite|Unit|Flat)\.?\s*\w+,\s*)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
-    r"(?:,?\s+[A-Z]{2}(?:\s+\d{5}(?:-\d{4})?)?)?)?"
-    r"|\bP\.?\s?O\.?\s+Box\s+\d{1,6}\b"
-    # UK postcode, e.g. NW1 6XE
-    r"|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"
-    # Chinese road + number: 建国路88号, 南京东路100号3楼 (not 3号线, 5号门)
-    r"|(?:(?![省市区區县縣在住于是的到])[\u4e00-\u9fff]){1,6}(?<![道公马馬铁鐵线線水])(?:路|街|大道|大街|巷|胡同|弄)"
-    r"\s*\d{1,5}\s*[号號]"
-    r"(?![线線门門桥橋])(?:\s*\d{1,4}\s*(?:号楼|號樓|栋|棟|单元|單元|室|层|層|楼|樓))*"
-    # Japanese: 1丁目2番3号, 神南1-2-3 after a ward or town, 5番地, 〒150-0041
-    r"|(?:\d{1,2}|[一二三四五六七八九十]{1,3})丁目\s*\d{1,4}\s*(?:番地?|-)\s*\d{1,4}\s*号?"
-    r"|[\u4e00-\u9fff]{1,6}(?:区|市|町|村)[\u4e00-\u9fff\u3040-\u30ff]{1,8}?"
-    r"(?:(?:\d{1,2}|[一二三四五六七八九十]{1,3})丁目(?:\s*\d{1,4}\s*(?:番地?|-)\s*\d{1,4}\s*号?)?"
-    r"|\d{1,4}-\d{1,4}(?:-\d{1,4})?)"
-    r"|\d{1,4}番地(?:の?\d{1,4})?"
-    r"|〒\s?\d{3}-\d{4}"
+_ADDRESS = quick(
+    re.compile(
+        # 221B Baker Street / 123 Main St, Springfield / 1600 Pennsylvania Avenue NW, Washington, DC 20500
+        r"(?<![A-Za-z0-9_#-])\d{1,5}[A-Za-z]?(?:-\d{1,4})?,?\s+(?:[A-Z][\w'.-]*\s+){1,3}"
+        + _STREET_SUFFIX
+        + r"\b\.?(?:\s+(?:NW|NE|SW|SE|N|S|E|W)\b)?"
+        r"(?:,\s*(?:(?:Apt|Suite|Unit|Flat)\.?\s*\w+,\s*)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
+        r"(?:,?\s+[A-Z]{2}(?:\s+\d{5}(?:-\d{4})?)?)?)?"
+        r"|\bP\.?\s?O\.?\s+Box\s+\d{1,6}\b"
+        # UK postcode, e.g. NW1 6XE
+        r"|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"
+        # Chinese road + number: 建国路88号, 南京东路100号3楼 (not 3号线, 5号门)
+        r"|(?:(?![省市区區县縣在住于是的到])[\u4e00-\u9fff]){1,6}(?<![道公马馬铁鐵线線水])(?:路|街|大道|大街|巷|胡同|弄)"
+        r"\s*\d{1,5}\s*[号號]"
+        r"(?![线線门門桥橋])(?:\s*\d{1,4}\s*(?:号楼|號樓|栋|棟|单元|單元|室|层|層|楼|樓))*"
+        # Japanese: 1丁目2番3号, 神南1-2-3 after a ward or town, 5番地, 〒150-0041
+        r"|(?:\d{1,2}|[一二三四五六七八九十]{1,3})丁目\s*\d{1,4}\s*(?:番地?|-)\s*\d{1,4}\s*号?"
+        r"|[\u4e00-\u9fff]{1,6}(?:区|市|町|村)[\u4e00-\u9fff\u3040-\u30ff]{1,8}?"
+        r"(?:(?:\d{1,2}|[一二三四五六七八九十]{1,3})丁目(?:\s*\d{1,4}\s*(?:番地?|-)\s*\d{1,4}\s*号?)?"
+        r"|\d{1,4}-\d{1,4}(?:-\d{1,4})?)"
+        r"|\d{1,4}番地(?:の?\d{1,4})?"
+        r"|〒\s?\d{3}-\d{4}"
+    )
 )
 
 # Quick checks before the slower patterns: a shape the pattern needs.
-_NI_QUICK = re.compile(r"[A-Z]{2} ?\d\d ?\d\d")
-_POSTCODE = re.compile(r"[A-Z]\d[A-Z\d]? \d[A-Z]{2}|Box")
+# (Each led by one class, which the engine skips ahead to: [A-Z]{2} … and [A-Z]\d… |Box.)
+_NI_QUICK = re.compile(r"[A-Z][A-Z] ?\d\d ?\d\d")
+_POSTCODE = re.compile(r"[A-Z](?:(?<=[A-Z])\d[A-Z\d]? \d[A-Z]{2}|(?<=B)ox)")
 _STREET_GATE = gate(
     """street st avenue ave road rd lane ln boulevard blvd drive dr court ct place pl way terrace
     close square sq parkway pkwy highway hwy crescent row mews gardens grove circle trail alley plaza"""
 )
 
 # Words before a number that say what it is.
-_PHONE_WORDS = re.compile(
-    r"(?:\b(?:call|calling|phone|tel|telephone|mobile|cell|fax|whatsapp|text|sms|ring|dial|"
-    r"reach|contact|hotline|telefono|movil|celular|telemovel|llamame|llama|liga|ligue|appelle|"
-    r"appelez|portable|joignable|handy|handynummer|telefon|ruf|anrufen|erreichen|cellulare|"
-    r"chiamami|chiama|telefone|contato|contacto|ligar|fixo|zap|whats|wpp|mensagem|manda)\b|телефон|звони|позвони|мобильн|휴대폰|전화|연락|"
-    r"电话|電話|手机|手機|联系|聯繫|携帯|ケータイ|☎|📞)"
-    r"[^\d\n]{0,20}$",
-    re.IGNORECASE,
+_PHONE_WORDS = quick(
+    re.compile(
+        r"(?:\b(?:call|calling|phone|tel|telephone|mobile|cell|fax|whatsapp|text|sms|ring|dial|"
+        r"reach|contact|hotline|telefono|movil|celular|telemovel|llamame|llama|liga|ligue|appelle|"
+        r"appelez|portable|joignable|handy|handynummer|telefon|ruf|anrufen|erreichen|cellulare|"
+        r"chiamami|chiama|telefone|contato|contacto|ligar|fixo|zap|whats|wpp|mensagem|manda)\b|телефон|звони|позвони|мобильн|휴대폰|전화|연락|"
+        r"电话|電話|手机|手機|联系|聯繫|携帯|ケータイ|☎|📞)"
+        r"[^\d\n]{0,20}$",
+        re.IGNORECASE,
+    )
 )
-_NOT_PHONE_WORDS = re.compile(
-    r"(?:\b(?:order|invoice|ref|reference|tracking|booking|confirmation|reservation|ticket|"
-    r"receipt|transaction|serial|model|part|sku|isbn|issn|case|claim|policy|version|build|"
-    r"release|ver|v|id|pedido|encomenda|commande|bestellung|bestellnummer|bestell|ordine|"
-    r"auftrag|rechnung|factura|fattura|facture|fatura|reference|referencia|riferimento|protocolo|"
-    r"rastreio|rastreamento|boleto|localizador|comprovante|nota fiscal)\b|"
-    # "no."/"nr" before a number, not Portuguese "no" (in the): "me chama no zap", "ligue no 11 …"
-    r"\bno(?:\.\s*|\s*[:#]\s*)$|\bnr\b\.?\s*[:#]?\s*$|"
-    r"заказ\w*|счет|주문|#|订单|訂單|单号|單號|编号|編號|流水号|版本|注文|予約|受付|伝票|"
-    r"バージョン|型番)[^\d\n]{0,16}$",
-    re.IGNORECASE,
+_NOT_PHONE_WORDS = quick(
+    re.compile(
+        r"(?:\b(?:order|invoice|ref|reference|tracking|booking|confirmation|reservation|ticket|"
+        r"receipt|transaction|serial|model|part|sku|isbn|issn|case|claim|policy|version|build|"
+        r"release|ver|v|id|pedido|encomenda|commande|bestellung|bestellnummer|bestell|ordine|"
+        r"auftrag|rechnung|factura|fattura|facture|fatura|reference|referencia|riferimento|protocolo|"
+        r"rastreio|rastreamento|boleto|localizador|comprovante|nota fiscal)\b|"
+        # "no."/"nr" before a number, not Portuguese "no" (in the): "me chama no zap", "ligue no 11 …"
+        r"\bno(?:\.\s*|\s*[:#]\s*)$|\bnr\b\.?\s*[:#]?\s*$|"
+        r"заказ\w*|счет|주문|#|订单|訂單|单号|單號|编号|編號|流水号|版本|注文|予約|受付|伝票|"
+        r"バージョン|型番)[^\d\n]{0,16}$",
+        re.IGNORECASE,
+    )
 )
 _CARD_WORDS = re.compile(r"(?:card|visa|mastercard|amex|卡号|卡號|信用卡|カード)", re.IGNORECASE)
 _VERSION_WORDS = re.compile(
@@ -184,8 +193,14 @@ def _iban_ok(compact: str) -> bool:
     return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
 
 
+_NOT_DIGIT = re.compile(r"\D")
+_AREA_CODE = re.compile(r"\(\d{2,5}\)")
+_CN_MOBILE = re.compile(r"1[3-9]\d{9}")
+_GROUPS = re.compile(r"[ \-.()/]+")
+
+
 def _phone_ok(text: str, start: int, number: str) -> bool:
-    digits = re.sub(r"\D", "", number)
+    digits = _NOT_DIGIT.sub("", number)
     if not 8 <= len(digits) <= 15:
         return False
     before = text[max(0, start - 40) : start]
@@ -197,13 +212,13 @@ def _phone_ok(text: str, start: int, number: str) -> bool:
         return len(digits) >= 9 and _valid_somewhere(number, ())
     if number.startswith("00"):
         return len(digits) >= 11  # 00, a country code and a national number
-    if re.match(r"\(\d{2,5}\)", number):
+    if _AREA_CODE.match(number):
         return True  # an area code in brackets: (555) 123-4567
     if digits[0] == "0" and len(digits) >= 9:
         return True  # national trunk prefix (UK, Japan, China landlines)
-    if re.fullmatch(r"1[3-9]\d{9}", digits):
+    if _CN_MOBILE.fullmatch(digits):
         return True  # Chinese mobile
-    groups = tuple(len(g) for g in re.split(r"[ \-.()/]+", number) if g)
+    groups = tuple(len(g) for g in _GROUPS.split(number) if g)
     if len(groups) > 1 and groups in _PHONE_SHAPES:
         return True
     return len(groups) > 2 and len(digits) >= 9 and _valid_somewhere(number, _regions(text))
@@ -292,7 +307,7 @@ def find(text: str) -> list[Hit]:
                 end += 1
             add(m.start(), end, "bank account number (IBAN)")
     for m in _CARD.finditer(text) if count >= least["card"] else ():
-        digits = re.sub(r"\D", "", m.group())
+        digits = _NOT_DIGIT.sub("", m.group())
         before = text[max(0, m.start() - 30) : m.start()]
         if (
             13 <= len(digits) <= 19
