@@ -14,7 +14,9 @@ import re
 import re._constants as sre_c
 import re._parser as sre_p
 
-_SPACE = " \t\n\r\f\v\u3000"
+# What ``\s`` matches in a str pattern: every character str.isspace() holds (U+2028, U+1680,
+# U+0085 … as well as the ASCII spaces); all of them lie below U+3001.
+_SPACE = "".join(chr(c) for c in range(0x3001) if chr(c).isspace())
 _Firsts = frozenset[str] | None  # None: any character may start a match
 
 
