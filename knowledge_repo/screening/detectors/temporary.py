@@ -12,38 +12,43 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit, fold_pattern, gate, tokens
+from .firsts import quick
 
 TEMPORARY = "temporary"
 
 _REASON = "temporary wording"
-_EN = re.compile(
-    r"(?<![\w-])(?:for\s+now|this\s+time(?!\s+of\b)(?:\s+only|\s+around)?|only\s+this\s+time|"
-    r"this\s+task|this\s+session|this\s+conversation|just\s+this\s+once|for\s+the\s+moment|"
-    r"for\s+the\s+time\s+being|(?:just\s+)?for\s+(?:today|tonight)(?!'s)|(?:today|tonight)\s+only|"
-    r"this\s+week\s+only|"
-    r"right\s+now|temporar(?:y(?!\s+(?:files?|director(?:y|ies)|folders?|variables?|tables?|buffers?|"
-    r"storage|objects?)(?![\w-]))|ily)|until\s+further\s+notice|until\s+tomorrow|at\s+the\s+moment|"
-    r"for\s+this\s+(?:visit|trip|stay|booking|order|call)\s+only)(?![\w-])",
-    re.IGNORECASE,
+_EN = quick(
+    re.compile(
+        r"(?<![\w-])(?:for\s+now|this\s+time(?!\s+of\b)(?:\s+only|\s+around)?|only\s+this\s+time|"
+        r"this\s+task|this\s+session|this\s+conversation|just\s+this\s+once|for\s+the\s+moment|"
+        r"for\s+the\s+time\s+being|(?:just\s+)?for\s+(?:today|tonight)(?!'s)|(?:today|tonight)\s+only|"
+        r"this\s+week\s+only|"
+        r"right\s+now|temporar(?:y(?!\s+(?:files?|director(?:y|ies)|folders?|variables?|tables?|buffers?|"
+        r"storage|objects?)(?![\w-]))|ily)|until\s+further\s+notice|until\s+tomorrow|at\s+the\s+moment|"
+        r"for\s+this\s+(?:visit|trip|stay|booking|order|call)\s+only)(?![\w-])",
+        re.IGNORECASE,
+    )
 )
 # Spanish, Portuguese, French, German, Italian, Russian and Korean markers (accents folded).
-_OTHER = re.compile(
-    fold_pattern(
-        r"(?<![\w-])(?:por\s+ahora|por\s+el\s+momento|de\s+momento|(?:solo\s+|sólo\s+)?por\s+esta\s+vez|"
-        r"solo\s+hoy|sólo\s+hoy|temporalmente|provisionalmente|hasta\s+nuevo\s+aviso|"
-        r"por\s+enquanto|por\s+agora|(?:só\s+)?desta\s+vez|temporariamente|provisoriamente|"
-        r"até\s+novo\s+aviso|só\s+hoje|"
-        r"pour\s+l'instant|pour\s+le\s+moment|pour\s+cette\s+fois|cette\s+fois-ci|exceptionnellement|"
-        r"temporairement|provisoirement|jusqu'à\s+nouvel\s+ordre|aujourd'hui\s+seulement|"
-        r"vorerst|vorläufig|vorübergehend|bis\s+auf\s+weiteres|nur\s+dieses\s+mal|nur\s+heute|"
-        r"diesmal|einstweilen|"
-        r"per\s+ora|per\s+il\s+momento|(?:solo\s+)?per\s+questa\s+volta|temporaneamente|"
-        r"provvisoriamente|fino\s+a\s+nuovo\s+avviso|solo\s+oggi|"
-        r"временно|пока\s+что|на\s+данный\s+момент|(?:только\s+)?в\s+этот\s+раз|только\s+сегодня|"
-        r"до\s+особого\s+распоряжения|"
-        r"당분간|이번만|이번에만|임시로|일시적으로|잠정적으로|오늘만|한시적으로)(?![\w-])"
-    ),
-    re.IGNORECASE,
+_OTHER = quick(
+    re.compile(
+        fold_pattern(
+            r"(?<![\w-])(?:por\s+ahora|por\s+el\s+momento|de\s+momento|(?:solo\s+|sólo\s+)?por\s+esta\s+vez|"
+            r"solo\s+hoy|sólo\s+hoy|temporalmente|provisionalmente|hasta\s+nuevo\s+aviso|"
+            r"por\s+enquanto|por\s+agora|(?:só\s+)?desta\s+vez|temporariamente|provisoriamente|"
+            r"até\s+novo\s+aviso|só\s+hoje|"
+            r"pour\s+l'instant|pour\s+le\s+moment|pour\s+cette\s+fois|cette\s+fois-ci|exceptionnellement|"
+            r"temporairement|provisoirement|jusqu'à\s+nouvel\s+ordre|aujourd'hui\s+seulement|"
+            r"vorerst|vorläufig|vorübergehend|bis\s+auf\s+weiteres|nur\s+dieses\s+mal|nur\s+heute|"
+            r"diesmal|einstweilen|"
+            r"per\s+ora|per\s+il\s+momento|(?:solo\s+)?per\s+questa\s+volta|temporaneamente|"
+            r"provvisoriamente|fino\s+a\s+nuovo\s+avviso|solo\s+oggi|"
+            r"временно|пока\s+что|на\s+данный\s+момент|(?:только\s+)?в\s+этот\s+раз|только\s+сегодня|"
+            r"до\s+особого\s+распоряжения|"
+            r"당분간|이번만|이번에만|임시로|일시적으로|잠정적으로|오늘만|한시적으로)(?![\w-])"
+        ),
+        re.IGNORECASE,
+    )
 )
 _OTHER_GATE = gate(
     """ahora momento vez hoy temporalmente provisionalmente aviso enquanto agora desta
