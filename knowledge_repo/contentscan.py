@@ -150,6 +150,10 @@ def scan_contents(
         _FORKED = ()
         if meanwhile is not None:
             meanwhile()
+        # Unfrozen, the heap (and what `meanwhile` added to it) soon brings on a full collection
+        # (~0.25 s at 10,000 records): run it now, while the workers screen, not alone after them.
+        gc.unfreeze()
+        gc.collect()
         chunks = _steal(futures, bounds, allowed, records)
         found = first + [found for chunk in chunks for found in chunk]
     except BaseException:

@@ -183,7 +183,7 @@ def _across_fields(
     hits = [
         {**hit, "start": int(hit["start"]) + offset, "end": int(hit["end"]) + offset}  # type: ignore[call-overload]
         for offset, piece in around(joined, [b for _, _, b, _ in bounds[:-1]])
-        for hit in scan(jobs, piece, "joined", views(piece))
+        for hit in scan(jobs, piece, "joined", views(piece, [text for _, text in named]))
     ]
     for hit in sorted(hits, key=lambda h: (h["start"], h["end"])):  # type: ignore[arg-type,return-value]
         start, end, kind = int(hit["start"]), int(hit["end"]), str(hit["kind"])  # type: ignore[call-overload]

@@ -148,14 +148,23 @@ _DECODERS = (
     ("&", _ENTITY, html.unescape),
     ("", _BASE64, _from_base64),
 )
-_QUICK = {"": re.compile(r"[A-Za-z0-9+/]{16}")}
+# Led by a look-behind, so the search tries each run of those characters once, from its start.
+_QUICK = {"": re.compile(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{16}")}
 
 
-def decoded_views(text: str, folded: View) -> list[View]:
-    """Readings of the lines of `text` with encoded segments, decoded (none for ordinary text)."""
+def encoded(text: str) -> bool:
+    """Whether `text` may hold an encoded segment: one test for the three shapes."""
+    return "%" in text or "&" in text or _QUICK[""].search(text) is not None
+
+
+def decoded_views(text: str, folded: View, *, maybe_encoded: bool = True) -> list[View]:
+    """Readings of the lines of `text` with encoded segments, decoded (none for ordinary text).
+
+    ``maybe_encoded`` False: `text` is known to hold no encoded segment (not ``encoded``).
+    """
     out: list[View] = []
     # Most texts hold none of the three shapes: one test for all, before the loop.
-    if "%" in text or "&" in text or _QUICK[""].search(text):
+    if maybe_encoded and encoded(text):
         for marker, pattern, decode in _DECODERS:
             if marker not in text or (marker in _QUICK and not _QUICK[marker].search(text)):
                 continue

@@ -26,8 +26,9 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 
 from .invisible import is_hidden, lines, may_hide, word_joins
 from .lookalikes import CYR_GREEK, PROTOTYPE, map_lookalikes
@@ -324,30 +325,43 @@ def leet(view: View) -> list[View]:
     return out
 
 
-def views(text: str) -> list[View]:
+def views(text: str, parts: Sequence[str] = ()) -> list[View]:
     """Every reading a detector looks at (see the module docstring).
 
     The first is the whole folded text; the others cover only the lines that
     need them (a hidden character joining words, leet, an encoded segment), so
-    a long text with one trick in it is not read seven times over.
+    a long text with one trick in it is not read seven times over. ``parts``:
+    texts of which `text` is a piece, joined by spaces (the fields, for the
+    cross-field pass): when they are all :func:`plain`, so is `text`.
     """
+    quiet = (bool(parts) and all(map(plain, parts))) or plain(text)
     first = fold(text)
     read = [first]
     # Only a hidden character between two letters can join words; emoji selectors cannot.
-    for start, end in word_joins(text) if may_hide(text) else ():
+    for start, end in word_joins(text) if not quiet and may_hide(text) else ():
         spaced = fold(text[start:end], hidden_as_space=True)
         read.append(shifted(spaced, start))
     for view in list(read):
         read += leet(view)
-    read += _decoded_views()(text, first)
+    read += _decoding().decoded_views(text, first, maybe_encoded=not quiet)
     return read
 
 
-@functools.cache
-def _decoded_views() -> Callable[[str, View], list[View]]:
-    from .decoding import decoded_views  # decoding folds what it decodes: imported once, late
+@functools.lru_cache(maxsize=256)
+def plain(text: str) -> bool:
+    """Whether `text` holds no hidden character and nothing a decoder reads (``decoding.encoded``).
 
-    return decoded_views
+    Both are characters, or runs of them, that neither joining texts with spaces nor cutting
+    a piece out of them can make: a piece of plain texts joined by spaces is plain too.
+    """
+    return not may_hide(text) and not _decoding().encoded(text)
+
+
+@functools.cache
+def _decoding() -> ModuleType:
+    from . import decoding  # decoding folds what it decodes: imported once, late
+
+    return decoding
 
 
 def shifted(view: View, offset: int) -> View:
