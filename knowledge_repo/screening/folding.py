@@ -61,9 +61,15 @@ def _latin_base(ch: str) -> str:
     return ch
 
 
+# Line and paragraph separators: shown as a new line, and neither hidden nor a control character.
+_LINE_BREAKS = "\u2028\u2029"
+
+
 @functools.lru_cache(maxsize=16384)
 def _fold_char(ch: str) -> str:
     # Per character, so every output character has one source.
+    if ch in _LINE_BREAKS:  # a line starts after them: (?m)^ and [^\n] read them as a line feed
+        return "\n"
     if is_hidden(ch) or unicodedata.category(ch) in ("Mn", "Me"):
         return ""
     out = []
