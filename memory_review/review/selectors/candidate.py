@@ -136,12 +136,16 @@ def provenance(candidate: Candidate) -> dict[str, Any]:
     )
     changes: list[Any] = []
     releases: list[Any] = []
-    try:
-        from knowledge_repo.models import Change
+    # A change names its candidate only when a decision wrote it (``write_change``, then
+    # the decision's event in the same transaction) or reverts one that did: a candidate
+    # without events has none, and most pages show an undecided one (issue 21).
+    if events:
+        try:
+            from knowledge_repo.models import Change
 
-        changes = list(Change.objects.filter(candidate_id=candidate.pk).order_by("pk"))
-    except ImportError:
-        pass
+            changes = list(Change.objects.filter(candidate_id=candidate.pk).order_by("pk"))
+        except ImportError:
+            pass
     shas = [c.commit_sha for c in changes if getattr(c, "commit_sha", "")]
     if shas:
         releases = releases_containing(shas)
@@ -175,4 +179,11 @@ def releases_containing(shas: list[str]) -> list[str]:
 
 
 def near_duplicates(candidate: Candidate) -> list[Candidate]:
-    return list(candidate.near_duplicates.exclude(pk=candidate.pk).order_by("-created_at")[:5])
+    """Up to five candidates found to duplicate this one, newest first: what the page shows
+    of them (id, name, status) only, read without the related manager (issue 21)."""
+    return list(
+        Candidate.objects.filter(duplicate_of_id=candidate.pk)
+        .exclude(pk=candidate.pk)
+        .only("pk", "name", "status")
+        .order_by("-created_at")[:5]
+    )
