@@ -13,51 +13,67 @@ from __future__ import annotations
 import re
 import re._constants as sre_c
 import re._parser as sre_p
+from collections.abc import Callable
 
 # What ``\s`` matches in a str pattern: every character str.isspace() holds (U+2028, U+1680,
 # U+0085 … as well as the ASCII spaces); all of them lie below U+3001.
 _SPACE = "".join(chr(c) for c in range(0x3001) if chr(c).isspace())
 _Firsts = frozenset[str] | None  # None: any character may start a match
+_Starts = tuple[str, ...] | None  # what a match can start with, in parts; None: anything
+_Leaf = Callable[[object, object], _Starts]
+
+
+def _starts(items: sre_p.SubPattern | list, leaf: _Leaf) -> tuple[_Starts, bool]:
+    """What a match of the parsed items can start with, as `leaf` gives it for each literal or
+    class they can start with, and whether they can match empty (a tree walk shared by the
+    first characters of :func:`led` and the classes of :func:`quick`)."""
+    found: list[str] = []
+    for op, av in items:
+        parts, empty = _starts_of_item(op, av, leaf)
+        if parts is None:
+            return None, False
+        found += parts
+        if not empty:
+            return tuple(found), False
+    return tuple(found), True
+
+
+def _starts_of_item(op: object, av: object, leaf: _Leaf) -> tuple[_Starts, bool]:
+    if op is sre_c.LITERAL or op is sre_c.IN:
+        return leaf(op, av), False
+    if op is sre_c.BRANCH:
+        found: list[str] = []
+        empty = False
+        for branch in av[1]:  # type: ignore[index]
+            parts, branch_empty = _starts(branch, leaf)
+            if parts is None:
+                return None, False
+            found += parts
+            empty = empty or branch_empty
+        return tuple(found), empty
+    if op is sre_c.SUBPATTERN:
+        return _starts(av[3], leaf)  # type: ignore[index]
+    if op is sre_c.ATOMIC_GROUP:
+        return _starts(av, leaf)  # type: ignore[arg-type]
+    if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, sre_c.POSSESSIVE_REPEAT):
+        parts, empty = _starts(av[2], leaf)  # type: ignore[index]
+        return parts, empty or av[0] == 0  # type: ignore[index]
+    if op in (sre_c.AT, sre_c.ASSERT, sre_c.ASSERT_NOT):
+        return (), True  # zero-width
+    return None, False
 
 
 def _firsts_of(items: sre_p.SubPattern | list) -> tuple[_Firsts, bool]:
     """The characters a sequence of parsed items can start with, and whether it can match empty."""
-    found: set[str] = set()
-    for op, av in items:
-        firsts, empty = _firsts_of_item(op, av)
-        if firsts is None:
-            return None, False
-        found |= firsts
-        if not empty:
-            return frozenset(found), False
-    return frozenset(found), True
+    chars, empty = _starts(items, _first_chars)
+    return (None if chars is None else frozenset(chars)), empty
 
 
-def _firsts_of_item(op: object, av: object) -> tuple[_Firsts, bool]:
+def _first_chars(op: object, av: object) -> _Starts:
     if op is sre_c.LITERAL:
-        return frozenset(chr(av)), False  # type: ignore[arg-type]
-    if op is sre_c.IN:
-        return _firsts_of_set(av), False  # type: ignore[arg-type]
-    if op is sre_c.BRANCH:
-        found: set[str] = set()
-        empty = False
-        for branch in av[1]:  # type: ignore[index]
-            firsts, branch_empty = _firsts_of(branch)
-            if firsts is None:
-                return None, False
-            found |= firsts
-            empty = empty or branch_empty
-        return frozenset(found), empty
-    if op is sre_c.SUBPATTERN:
-        return _firsts_of(av[3])  # type: ignore[index]
-    if op is sre_c.ATOMIC_GROUP:
-        return _firsts_of(av)  # type: ignore[arg-type]
-    if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, sre_c.POSSESSIVE_REPEAT):
-        firsts, empty = _firsts_of(av[2])  # type: ignore[index]
-        return firsts, empty or av[0] == 0  # type: ignore[index]
-    if op in (sre_c.AT, sre_c.ASSERT, sre_c.ASSERT_NOT):
-        return frozenset(), True  # zero-width
-    return None, False
+        return (chr(av),)  # type: ignore[arg-type]
+    found = _firsts_of_set(av)  # type: ignore[arg-type]
+    return None if found is None else tuple(found)
 
 
 def _firsts_of_set(items: list) -> _Firsts:
@@ -107,55 +123,26 @@ def _class_of(items: sre_p.SubPattern | list) -> tuple[_Class, bool]:
     """A character class (its parts) holding every character a match of the parsed items can
     start with, and whether they can match empty. Categories stay categories (``\\d``, ``\\s``),
     so the class is exact however wide; a negated class or ``.`` gives None."""
-    found: list[str] = []
-    for op, av in items:
-        parts, empty = _class_of_item(op, av)
-        if parts is None:
-            return None, False
-        found += parts
-        if not empty:
-            return tuple(found), False
-    return tuple(found), True
+    return _starts(items, _class_parts)
 
 
 _CATEGORIES = {sre_c.CATEGORY_DIGIT: r"\d", sre_c.CATEGORY_SPACE: r"\s", sre_c.CATEGORY_WORD: r"\w"}
 
 
-def _class_of_item(op: object, av: object) -> tuple[_Class, bool]:
+def _class_parts(op: object, av: object) -> _Class:
     if op is sre_c.LITERAL:
-        return (re.escape(chr(av)),), False  # type: ignore[arg-type]
-    if op is sre_c.IN:
-        parts: list[str] = []
-        for kind, value in av:  # type: ignore[attr-defined]
-            if kind is sre_c.LITERAL:
-                parts.append(re.escape(chr(value)))
-            elif kind is sre_c.RANGE:
-                parts.append(f"{re.escape(chr(value[0]))}-{re.escape(chr(value[1]))}")
-            elif kind is sre_c.CATEGORY and value in _CATEGORIES:
-                parts.append(_CATEGORIES[value])
-            else:
-                return None, False  # a negated class, another category
-        return tuple(parts), False
-    if op is sre_c.BRANCH:
-        found: list[str] = []
-        empty = False
-        for branch in av[1]:  # type: ignore[index]
-            parts_, branch_empty = _class_of(branch)
-            if parts_ is None:
-                return None, False
-            found += parts_
-            empty = empty or branch_empty
-        return tuple(found), empty
-    if op is sre_c.SUBPATTERN:
-        return _class_of(av[3])  # type: ignore[index]
-    if op is sre_c.ATOMIC_GROUP:
-        return _class_of(av)  # type: ignore[arg-type]
-    if op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT, sre_c.POSSESSIVE_REPEAT):
-        parts_, empty = _class_of(av[2])  # type: ignore[index]
-        return parts_, empty or av[0] == 0  # type: ignore[index]
-    if op in (sre_c.AT, sre_c.ASSERT, sre_c.ASSERT_NOT):
-        return (), True  # zero-width
-    return None, False
+        return (re.escape(chr(av)),)  # type: ignore[arg-type]
+    parts: list[str] = []
+    for kind, value in av:  # type: ignore[attr-defined]
+        if kind is sre_c.LITERAL:
+            parts.append(re.escape(chr(value)))
+        elif kind is sre_c.RANGE:
+            parts.append(f"{re.escape(chr(value[0]))}-{re.escape(chr(value[1]))}")
+        elif kind is sre_c.CATEGORY and value in _CATEGORIES:
+            parts.append(_CATEGORIES[value])
+        else:
+            return None  # a negated class, another category
+    return tuple(parts)
 
 
 def quick(pattern: re.Pattern[str]) -> re.Pattern[str]:
