@@ -41,6 +41,16 @@ def test_present_day_is_not_a_one_off_but_todays_changes_are():
     assert _texts(flags.temporary_wording("今天的讲座取消了，改到下周三。")) == ["今天"]
 
 
+def test_what_is_known_and_to_this_day_are_not_one_offs():
+    # 目前没有 about evidence, and 今天 as "to this day", are standing statements.
+    assert _texts(flags.temporary_wording("目前没有确凿的证据表明这种茶能治疗感冒。")) == []
+    assert _texts(flags.temporary_wording("关于这座塔的建造年代，目前还没有定论。")) == []
+    assert _texts(flags.temporary_wording("这项传统一直延续到今天。")) == []
+    # The same words about rooms, service or opening hours are still for now.
+    assert _texts(flags.temporary_wording("目前没有空房，请明天再来询问。")) == ["目前"]
+    assert _texts(flags.temporary_wording("直到今天下午五点，前台暂停服务。")) == ["今天", "暂停"]
+
+
 def test_spans_point_at_the_text_they_are_about():
     text = "Write to help@example.org or call +44 20 7946 0958."
     spans = flags.personal_data(text, "body")

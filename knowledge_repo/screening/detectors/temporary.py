@@ -155,8 +155,11 @@ _HABIT = re.compile(r"(?:会|會|可能)$")
 # 目前 ("at present") alone states how things stand (目前本馆共收藏…, 目前我们支持…付款); it marks a
 # fact for now only beside what is open, closed, stocked or changed (电梯目前停用, 目前有货).
 _FOR_NOW = re.compile(
-    r"停|关|關|闭|閉|暂|暫|开放|開放|营业|營業|有货|有貨|缺货|缺貨|无货|無貨|售罄|(?<!充)满|(?<!充)滿|只|仅|僅|"
-    r"维修|維修|施工|改|不(?:提供|接受|能|可)|没有|沒有|排队|排隊|等"
+    r"停|关(?![于於])|關(?![于於])|闭|閉|暂|暫|开放|開放|营业|營業|有货|有貨|缺货|缺貨|无货|無貨|售罄|(?<!充)满|(?<!充)滿|只|仅|僅|"
+    r"维修|維修|施工|改|不(?:提供|接受|能|可)|排队|排隊|等|"
+    # 没有 about what is known (目前没有确凿的证据, 目前还没有完全理解) is a standing statement.
+    r"(?:没有|沒有)(?![^,;:。!?]{0,8}?(?:证据|證據|定论|定論|共识|共識|结论|結論|答案|解释|解釋|"
+    r"研究|数据|數據|理解|证明|證明))"
 )
 
 # 今天的 ("today's") as "present-day", beside the past or a region (古代的临安就是今天的杭州, 位于
@@ -171,11 +174,22 @@ _REGION = re.compile(
 )
 
 
-def _present_day(text: str, head: int, end: int, stop: int) -> bool:
-    """今天的 as "present-day", not a one-off."""
-    if text[end : end + 1] != "的":
-        return False
+# 今天 as "to this day": 即使今天仍然…, 一直延续到今天, 直到今天, 在今天依然….
+_TO_THIS_DAY = re.compile(
+    r"(?:即使|即便|哪怕|直到|一直到|延续到|延續到|沿用到|保留到|流传到|流傳到)在?$"
+)
+_STILL = re.compile(r"[,\s]*(?:仍|依然|依旧|依舊)")
+
+
+def _present_day(text: str, head: int, start: int, end: int, stop: int) -> bool:
+    """今天 as "present-day" or "to this day", not a one-off."""
     if _FOR_NOW.search(text, head, stop):
+        return False
+    if _TO_THIS_DAY.search(text, max(head, start - 4), start) or (
+        text[start - 1 : start] == "在" and _STILL.match(text, end, stop)
+    ):
+        return True
+    if text[end : end + 1] != "的":
         return False
     return bool(_PRESENT_DAY.search(text, head, stop) or _REGION.match(text, end + 1, stop))
 
@@ -192,7 +206,7 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
         return True
     if marker == "目前" and not _FOR_NOW.search(text, head, stop):
         return True
-    if marker == "今天" and _present_day(text, head, end, stop):
+    if marker == "今天" and _present_day(text, head, start, end, stop):
         return True
     if marker in ("暂停", "暫停") and _HABIT.search(text, max(0, start - 2), start):
         return True
