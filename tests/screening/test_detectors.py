@@ -51,6 +51,14 @@ def test_what_is_known_and_to_this_day_are_not_one_offs():
     assert _texts(flags.temporary_wording("直到今天下午五点，前台暂停服务。")) == ["今天", "暂停"]
 
 
+def test_a_marker_inside_another_word_is_not_a_marker():
+    assert _texts(flags.temporary_wording("注射眼下填充物后可能会有轻微肿胀。")) == []
+    assert _texts(flags.temporary_wording("当分子等于零时，分数的值为零。")) == []
+    assert _texts(flags.temporary_wording("夜幕降临时，城堡会亮起灯光。")) == []
+    assert _texts(flags.temporary_wording("眼下票已售罄。")) == ["眼下"]
+    assert _texts(flags.temporary_wording("当分の間、営業時間を短縮します。")) == ["当分"]
+
+
 def test_spans_point_at_the_text_they_are_about():
     text = "Write to help@example.org or call +44 20 7946 0958."
     spans = flags.personal_data(text, "body")

@@ -3,8 +3,9 @@
 English markers are whole phrases bounded by non-word, non-hyphen
 characters, so "this time-tracker", "this timeline" and "taskbar" are not
 "this time" or "task". Chinese and Japanese have no spaces: a marker counts
-unless it is part of a longer known word (临时工, 临时身份证, 到目前为止), and 当面,
-which is "face to face" in Chinese, counts only in Japanese text.
+unless it is part of a longer known word (临时工, 临时身份证, 到目前为止, 夜幕降临时), and 当面
+and 当分, which are "face to face" and "when the (numerator…)" in Chinese, count only in
+Japanese text.
 """
 
 from __future__ import annotations
@@ -97,6 +98,16 @@ _CJK: dict[str, tuple[str, ...]] = {
         "临时寄存",
         "临时需要",
         "临时密码",
+        # 临 closing a verb before 时 ("when"): 夜幕降临时, 春天来临时, 面临时间压力.
+        "降临时",
+        "来临时",
+        "光临时",
+        "莅临时",
+        "面临时",
+        "濒临时",
+        "亲临时",
+        "登临时",
+        "君临时",
     ),
     "臨時": (
         "臨時工",
@@ -115,9 +126,28 @@ _CJK: dict[str, tuple[str, ...]] = {
         "臨時寄存",
         "臨時需要",
         "臨時密碼",
+        "降臨時",
+        "來臨時",
+        "光臨時",
+        "蒞臨時",
+        "面臨時",
+        "瀕臨時",
+        "親臨時",
+        "登臨時",
+        "君臨時",
     ),
     "目前": ("到目前为止", "到目前為止", "目前为止", "目前為止"),
-    "眼下": (),
+    # 眼下 is also "under the eye" (眼下填充物, 注射眼下, 眼下皱纹).
+    "眼下": (
+        "眼下填充",
+        "眼下注射",
+        "射眼下",
+        "眼下的填充",
+        "眼下皱纹",
+        "眼下皺紋",
+        "眼下眼袋",
+        "眼下黑眼圈",
+    ),
     "今天": ("今天气",),
     "今回": (),
     "一時的": (),
@@ -244,7 +274,7 @@ def find(text: str) -> list[Hit]:
         window = text[max(0, m.start() - 4) : m.end() + 4]
         if any(word in window for word in _CJK[marker]):
             continue
-        if marker == "当面" and not _KANA.search(text):
+        if marker in ("当面", "当分") and not _KANA.search(text):
             continue
         if _not_now(text, m.start(), m.end(), marker):
             continue
