@@ -3,7 +3,8 @@
 English markers are whole phrases bounded by non-word, non-hyphen
 characters, so "this time-tracker", "this timeline" and "taskbar" are not
 "this time" or "task". Chinese and Japanese have no spaces: a marker counts
-unless it is part of a longer known word (临时工, 临时身份证, 到目前为止, 夜幕降临时), and 当面
+unless it is part of a longer known word (临时工, 临时身份证, 到目前为止, 夜幕降临时, 暂时性
+"transient", 这一次性), a pause is one someone can make (可以随时暂停), and 当面
 and 当分, which are "face to face" and "when the (numerator…)" in Chinese, count only in
 Japanese text.
 """
@@ -65,8 +66,9 @@ _EN_GATE = gate(
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # Chinese and Japanese markers, with the longer words that merely contain them.
 _CJK: dict[str, tuple[str, ...]] = {
-    "暂时": (),
-    "暫時": (),
+    # 暂时性的红肿, 颜色是暂时性的: "transient", a property of a kind of thing.
+    "暂时": ("暂时性",),
+    "暫時": ("暫時性",),
     "暂且": (),
     "暫且": (),
     "暂不": (),
@@ -76,8 +78,8 @@ _CJK: dict[str, tuple[str, ...]] = {
     "暫停": ("暫停鍵", "暫停播放", "暫停按鈕"),
     "这次": (),
     "這次": (),
-    "这一次": (),
-    "這一次": (),
+    "这一次": ("这一次性",),
+    "這一次": ("這一次性",),
     "本次": (),
     "仅此一次": (),
     "僅此一次": (),
@@ -147,6 +149,20 @@ _CJK: dict[str, tuple[str, ...]] = {
         "眼下皺紋",
         "眼下眼袋",
         "眼下黑眼圈",
+        "眼下的黑眼圈",
+        "眼下的皱纹",
+        "眼下的皺紋",
+        "眼下的眼袋",
+        "眼下细纹",
+        "眼下的细纹",
+        "眼下細紋",
+        "眼下的細紋",
+        "眼下皮肤",
+        "眼下的皮肤",
+        "眼下皮膚",
+        "眼下的皮膚",
+        "眼下部位",
+        "眼下的部位",
     ),
     "今天": ("今天气",),
     "今回": (),
@@ -181,7 +197,8 @@ _ATTRIBUTIVE = re.compile(
     r"(?:暂时|暫時)(?:不|没|沒)[^,;:。!?]{0,8}的[^,;:。!?]{1,4},?(?:可以|可|请|請|都)|"
     r"一時的に[^、,。]{1,6}ない[^、,。]{1,5}は"
 )
-_HABIT = re.compile(r"(?:会|會|可能)$")
+# 会暂停, 可以随时暂停视频, 按下…即可暂停: a pause that happens or that one can make, not a closure.
+_HABIT = re.compile(r"(?:会|會|可能|可以|即可|可|能|能够|能夠|随时|隨時|自动|自動)$")
 # 目前 ("at present") alone states how things stand (目前本馆共收藏…, 目前我们支持…付款); it marks a
 # fact for now only beside what is open, closed, stocked or changed (电梯目前停用, 目前有货).
 _FOR_NOW = re.compile(
