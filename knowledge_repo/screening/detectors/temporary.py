@@ -179,7 +179,7 @@ _CJK_RE = re.compile("|".join(sorted(map(re.escape, _CJK), key=len, reverse=True
 _KANA = re.compile(r"[\u3040-\u30ff]")
 
 # A marker in a sentence that is not a fact true for now: a visitor's question (…吗?), a past
-# event (曾, 当年, 清朝), a conditional or habitual rule (如果/若/如需…, 每逢/每次…), or
+# event (曾, 当年, 清朝), a conditional or habitual rule (如果/若/如需…, 每逢/每次/每年…), or
 # how-to steps about a screen (点击, 按钮, 设置中); or a title in 《》, a name translated in
 # brackets (Today Cafe(今天咖啡)), a quoted question or a name after 叫. (Museum names hold 历史,
 # 现代, 时代, so those words do not mark the past.)
@@ -187,6 +187,7 @@ _SENTENCE_END = re.compile(r"[。!?\n]")
 _NOT_NOW = re.compile(
     r"曾经|曾經|曾(?=[临臨暂暫])|曾一度|当年|當年|古代|世纪|世紀|[明清唐宋元汉漢]朝|"
     r"^[^,;:]{0,3}(?:如果|若|如需|如要|假如|要是|万一|萬一|如遇|倘若|遇到|遇上|遇有)|每逢|每当|每當|每到|每次|"
+    r"每年|每周|每週|每星期|每个月|每個月|每月|"
     r"点击|點擊|按钮|按鈕|设置中|设置里|設定中|設定で|ボタン|タップ|の際|の場合"
 )
 _OPENER = re.compile(r"[《(“「『][^》)”」』]*$")
@@ -198,12 +199,15 @@ _ATTRIBUTIVE = re.compile(
     r"一時的に[^、,。]{1,6}ない[^、,。]{1,5}は"
 )
 # 会暂停, 可以随时暂停视频, 按下…即可暂停: a pause that happens or that one can make, not a closure.
-_HABIT = re.compile(r"(?:会|會|可能|可以|即可|可|能|能够|能夠|随时|隨時|自动|自動)$")
+_HABIT = re.compile(
+    r"(?:会|會|可能|可以|即可|可|能|能够|能夠|随时|隨時|自动|自動|申请|申請|办理|辦理)$"
+)
 # 目前 ("at present") alone states how things stand (目前本馆共收藏…, 目前我们支持…付款); it marks a
 # fact for now only beside what is open, closed, stocked or changed (电梯目前停用, 目前有货).
 _FOR_NOW = re.compile(
     r"停|关(?![于於])|關(?![于於])|闭|閉|暂|暫|开放|開放|营业|營業|有货|有貨|缺货|缺貨|无货|無貨|售罄|(?<!充)满|(?<!充)滿|只|仅|僅|"
     r"维修|維修|施工|改|不(?:提供|接受|能|可)|排队|排隊|等|"
+    r"(?:无法|無法)(?:访问|訪問|使用|登录|登錄|预约|預約|办理|辦理|购买|購買|下单|下單|连接|連接|打开|打開|支付|入住|进入|進入)|"
     # 没有 about what is known (目前没有确凿的证据, 目前还没有完全理解) is a standing statement.
     r"(?:没有|沒有)(?![^,;:。!?]{0,8}?(?:证据|證據|定论|定論|共识|共識|结论|結論|答案|解释|解釋|"
     r"研究|数据|數據|理解|证明|證明))"
@@ -228,8 +232,16 @@ _TO_THIS_DAY = re.compile(
 _STILL = re.compile(r"[,\s]*(?:仍|依然|依旧|依舊)")
 
 
+# 今天的天气预报可以在首页查看 / 今天几点关门可以在官网查到: where to look it up, any day.
+_LOOK_UP = re.compile(
+    r"[^,;:。!?]{0,12}?(?:可以|可|请|請|都)?在[^,;:。!?]{1,12}?(?:查看|查询|查詢|查到|找到|看到)"
+)
+
+
 def _present_day(text: str, head: int, start: int, end: int, stop: int) -> bool:
-    """今天 as "present-day" or "to this day", not a one-off."""
+    """今天 as "present-day" or "to this day", or in a pointer to where it is looked up: not a one-off."""
+    if _LOOK_UP.match(text, end, stop):
+        return True
     if _FOR_NOW.search(text, head, stop):
         return False
     if _TO_THIS_DAY.search(text, max(head, start - 4), start) or (
