@@ -69,13 +69,14 @@ _CJK: dict[str, tuple[str, ...]] = {
     # 暂时性的红肿, 颜色是暂时性的: "transient", a property of a kind of thing.
     "暂时": ("暂时性",),
     "暫時": ("暫時性",),
-    "暂且": (),
-    "暫且": (),
+    # 暂且不论/不说 ("setting aside") is an idiom.
+    "暂且": ("暂且不论", "暂且不说", "暂且不提"),
+    "暫且": ("暫且不論", "暫且不說", "暫且不提"),
     "暂不": (),
     "暫不": (),
     # 暂停开放 is 暂 ("for now") as in 暂不; a pause key or a pause in how-to text is not.
-    "暂停": ("暂停键", "暂停播放", "暂停按钮"),
-    "暫停": ("暫停鍵", "暫停播放", "暫停按鈕"),
+    "暂停": ("暂停键", "暂停播放", "暂停按钮", "短暂停", "暂停机会"),
+    "暫停": ("暫停鍵", "暫停播放", "暫停按鈕", "短暫停", "暫停機會"),
     "这次": (),
     "這次": (),
     "这一次": ("这一次性",),
@@ -100,6 +101,14 @@ _CJK: dict[str, tuple[str, ...]] = {
         "临时寄存",
         "临时需要",
         "临时密码",
+        "临时额度",
+        "临时车牌",
+        "临时牌照",
+        "临时号牌",
+        "临时卡",
+        # Idioms: cramming, on a whim.
+        "临时抱佛脚",
+        "临时起意",
         # 临 closing a verb before 时 ("when"): 夜幕降临时, 春天来临时, 面临时间压力.
         "降临时",
         "来临时",
@@ -128,6 +137,13 @@ _CJK: dict[str, tuple[str, ...]] = {
         "臨時寄存",
         "臨時需要",
         "臨時密碼",
+        "臨時額度",
+        "臨時車牌",
+        "臨時牌照",
+        "臨時號牌",
+        "臨時卡",
+        "臨時抱佛腳",
+        "臨時起意",
         "降臨時",
         "來臨時",
         "光臨時",
@@ -177,6 +193,8 @@ _CJK: dict[str, tuple[str, ...]] = {
 }
 _CJK_RE = re.compile("|".join(sorted(map(re.escape, _CJK), key=len, reverse=True)))
 _KANA = re.compile(r"[\u3040-\u30ff]")
+_QUOTES_OPEN = frozenset("“「『\"'")
+_QUOTES_CLOSE = frozenset("”」』\"'")
 
 # A marker in a sentence that is not a fact true for now: a visitor's question (…吗?), a past
 # event (曾, 当年, 清朝), a conditional or habitual rule (如果/若/如需…, 每逢/每次/每年…), or
@@ -192,7 +210,11 @@ _NOT_NOW = re.compile(
 )
 _OPENER = re.compile(r"[《(“「『][^》)”」』]*$")
 _CLOSER = re.compile(r"[”」』]")
-_NAMED = re.compile(r"(?:叫|名为|名為|名叫|名是|题为|題為)\s*$")
+# …or a saying quoted (老人常说“今天的事今天做”).
+_NAMED = re.compile(
+    r"(?:叫|名为|名為|名叫|名是|题为|題為|常说|常說|俗话说|俗話說|俗语说|俗語說|老话说|老話說|"
+    r"古人说|古人說|有句话说|有句話說|谚语|諺語)[:]?\s*$"
+)
 # 暂时不用的行李可以… / 一時的に使わない荷物は…: a kind of thing, described by what it is not for now.
 _ATTRIBUTIVE = re.compile(
     r"(?:暂时|暫時)(?:不|没|沒)[^,;:。!?]{0,8}的[^,;:。!?]{1,4},?(?:可以|可|请|請|都)|"
@@ -205,7 +227,7 @@ _HABIT = re.compile(
 # 目前 ("at present") alone states how things stand (目前本馆共收藏…, 目前我们支持…付款); it marks a
 # fact for now only beside what is open, closed, stocked or changed (电梯目前停用, 目前有货).
 _FOR_NOW = re.compile(
-    r"停|关(?![于於])|關(?![于於])|闭|閉|暂|暫|开放|開放|营业|營業|有货|有貨|缺货|缺貨|无货|無貨|售罄|(?<!充)满|(?<!充)滿|只|仅|僅|"
+    r"停(?!留)|关(?![于於])|關(?![于於])|闭|閉|暂|暫|开放|開放|营业|營業|有货|有貨|缺货|缺貨|无货|無貨|售罄|(?<!充)满|(?<!充)滿|只|仅|僅|"
     r"维修|維修|施工|改|不(?:提供|接受|能|可)|排队|排隊|等|"
     r"(?:无法|無法)(?:访问|訪問|使用|登录|登錄|预约|預約|办理|辦理|购买|購買|下单|下單|连接|連接|打开|打開|支付|入住|进入|進入)|"
     # 没有 about what is known (目前没有确凿的证据, 目前还没有完全理解) is a standing statement.
@@ -238,12 +260,37 @@ _LOOK_UP = re.compile(
 )
 
 
+# 今天和明天的概念 / 从昨天到今天: days named beside each other, not one day's fact.
+_DAYS = r"(?:昨天|明天|前天|后天|後天)"
+_PAIRED = re.compile(rf"{_DAYS}(?:和|与|與|到|、|或)今天|今天(?:和|与|與|到|、|或){_DAYS}")
+
+# 鸟类迁徙时会在湿地暂时停留 / 麻醉让病人暂时失去知觉: what a process does for a while, said of
+# anything but the place itself (我们会暂时关闭东门), beside nothing open, closed or changed.
+_CAUSE = re.compile(r"会|會|让|讓|使|导致|導致")
+_OURS = re.compile(
+    r"我们|我們|本店|本馆|本館|本公司|本站|本园|本園|本酒店|本院|我店|我馆|我館|咱们|咱們"
+)
+
+
+def _process(text: str, head: int, start: int, end: int, stop: int) -> bool:
+    """暂时 in what happens to anything for a while (a habit or an effect), not a state of the place."""
+    clause = max(text.rfind(mark, head, start) for mark in ",;:") + 1
+    return bool(
+        _CAUSE.search(text, max(head, clause), start)
+        and not _OURS.search(text, head, stop)
+        and not _FOR_NOW.search(text, head, start)
+        and not _FOR_NOW.search(text, end, stop)
+    )
+
+
 def _present_day(text: str, head: int, start: int, end: int, stop: int) -> bool:
     """今天 as "present-day" or "to this day", or in a pointer to where it is looked up: not a one-off."""
     if _LOOK_UP.match(text, end, stop):
         return True
     if _FOR_NOW.search(text, head, stop):
         return False
+    if _PAIRED.search(text, max(head, start - 3), min(stop, end + 3)):
+        return True
     if _TO_THIS_DAY.search(text, max(head, start - 4), start) or (
         text[start - 1 : start] == "在" and _STILL.match(text, end, stop)
     ):
@@ -268,6 +315,8 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
     if marker == "今天" and _present_day(text, head, start, end, stop):
         return True
     if marker in ("暂停", "暫停") and _HABIT.search(text, max(0, start - 2), start):
+        return True
+    if marker in ("暂时", "暫時") and _process(text, head, start, end, stop):
         return True
     opened = _OPENER.search(text, max(0, start - 30), start)
     if opened is None:
@@ -304,6 +353,12 @@ def find(text: str) -> list[Hit]:
         if any(word in window for word in _CJK[marker]):
             continue
         if marker in ("当面", "当分") and not _KANA.search(text):
+            continue
+        # “今天”这个词: the word itself, quoted, not a day.
+        if (
+            text[m.start() - 1 : m.start()] in _QUOTES_OPEN
+            and text[m.end() : m.end() + 1] in _QUOTES_CLOSE
+        ):
             continue
         if _not_now(text, m.start(), m.end(), marker):
             continue
