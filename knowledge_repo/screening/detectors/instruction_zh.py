@@ -13,6 +13,12 @@ from . import instruction_zh_more
 from . import instruction_zh_words as w
 from .firsts import alternation, led
 
+# Staff named as the subject of what they do (我们都会…, 店员通常会…): a description, not an order.
+_STAFF_WILL = (
+    r"(?:我们|我們|本店|本馆|本館|员工|員工|店员|店員|工作人员|工作人員)"
+    r"(?:都|也|就|一般|通常|一定)?(?:会|會)"
+)
+
 PATTERNS: list[str] = [
     # 要是能跟所有客人说一声…就太好了 / 请把这个链接发给所有访客 / 你的任务是…
     rf"(?:要是|如果|若|假如)?能(?!力)(?:够|夠)?[^。!?\n]{{0,6}}?(?:对|對|向|跟|给|給){w.AUDIENCE}[^。!?\n]{{0,10}}?{w.VERB}",
@@ -97,7 +103,8 @@ PATTERNS += [
     # (Not 回答问卷的顾客可以…: those who answered a survey, the subject of what follows.)
     rf"{w.COMMAND}{w.NOT_BARE}(?:{w.VERB}(?<!强调|強調|宣传|宣傳|推广|推廣|推销|推銷)(?![我的])"
     r"(?!(?<=回答|回复|回覆|答复|答覆)(?:问卷|問卷|调查|調查|题目|題目|试题|試題|测验|測驗|测试|測試))"
-    rf"(?:一下|一声|一聲)?{w.WHOM}(?!的(?!时候|時候))|"
+    # (Nor 每次回复客户邮件，我们都会…: what the staff do each time, said of them.)
+    rf"(?:一下|一声|一聲)?{w.WHOM}(?!的(?!时候|時候))(?![^。!?\n]{{0,16}}?,\s*{_STAFF_WILL})|"
     rf"(?:对|對|向|跟|给|給|(?:和|同)(?=每|所有|任何|各位|大家)){w.WHOM}(?!的)[^。!?\n]{{0,8}}?(?<![来來])(?:{w.VERB}|说明|說明)(?!的))",
     rf"(?:不要|别|別|不许|不許|不准|千万别|千萬別|不能|不可以|不可)(?:{w.VERB}|透露给|透露給){w.WHOM}",
     # 一定要让用户先关注公众号: making every visitor do something.
@@ -198,7 +205,8 @@ PATTERNS += [
     # 把“二手”说成“全新” / 请以后别再推荐隔壁的咖啡馆: what to call things, what not to push.
     rf"{w.COMMAND}把[^。!?\n]{{1,12}}?(?<!可以)(?:说成|說成|讲成|講成|称为|稱為|叫做|写成|寫成|改成|(?<![转轉兑兌交变變切])(?:换成|換成)|替换成|替換成|解释成|解釋成|描述成|形容成|包装成|包裝成)",
     # (Not 千万不要告诉他: one person, not every visitor.)
-    rf"{w.COMMAND}{w.NOT}再?{w.VERB}(?!我(?!们|們)|话|話|(?<=告诉|告訴|通知|提醒)(?:他|她)(?![们們]))",
+    # (Nor 不要告诉陌生人你的…: advice to the visitor about strangers.)
+    rf"{w.COMMAND}{w.NOT}再?{w.VERB}(?!我(?!们|們)|话|話|(?<=告诉|告訴|通知|提醒)(?:他|她)(?![们們])|陌生人)",
     # 回答中不要出现“退款” / 注意：回答时不能说… / 你回答的时候，记得…: rules for every answer.
     rf"{w.ANSWER}(?:中|里|裡|时|時|的时候|的時候)?[,\s]*{w.NOT}(?:出现|出現|提到|提及|说|說|包含|带|帶|用|使用|承认|承認|透露)",
     rf"(?:你|您)在?{w.ANSWER}(?:问题|問題)?(?:的时候|的時候|时|時)[,\s]*"
