@@ -276,6 +276,40 @@ def test_alternatives_led_by_their_first_characters_match_as_the_plain_ones(monk
             ], (slow.pattern[:40], text)
 
 
+def test_a_tree_node_tests_the_second_character_only_where_every_match_has_a_known_one():
+    import re
+    import re._parser as sre_p
+
+    from knowledge_repo.screening.detectors import firsts
+
+    def pairs(pattern: str) -> frozenset[str] | None:
+        return firsts._pairs_of(sre_p.parse(pattern, re.IGNORECASE))
+
+    assert pairs(r"(?:ab|cd)x") == {"ab", "cd"}
+    assert pairs(r"(?<![x])(?:你|您)?(?:就|要)说") == {
+        "你就",
+        "你要",
+        "您就",
+        "您要",
+        "就说",
+        "要说",
+    }
+    assert {"a ", "a\u2028", "ab"} <= pairs(r"a\s*b")  # type: ignore[operator]
+    assert pairs(r"a(?:b{3}|c)") == {"ab", "ac"}
+    # A match that may be one character long, or a second character of any kind: no test.
+    for pattern in (r"a", r"ab?", r"a[^x]", r"a.", r"a\d", r"a(?:b|)"):
+        assert pairs(pattern) is None, pattern
+    tree = firsts.alternation([r"ab", r"cd", r"ce", r"x"])
+    assert tree.startswith("(?=[acx])(?:")  # "x" alone: no second character for the root
+    assert "(?=[a][b])" in tree and "(?=[c][d])" in tree
+    texts = ["ab cd ce x", "ac cx xa", "c", "a", ""]
+    flat = re.compile("ab|cd|ce|x")
+    for text in texts:
+        assert [m.span() for m in re.finditer(tree, text)] == [
+            m.span() for m in flat.finditer(text)
+        ]
+
+
 def test_quick_patterns_match_as_the_plain_ones():
     # firsts.quick puts a look-ahead on a pattern's first characters; the id and IBAN shapes
     # are led by their first character, with the look-behind that stood before it after it.
