@@ -240,6 +240,76 @@ def test_the_cjk_alternations_match_as_their_patterns_in_order_do():
             ], text
 
 
+def test_alternatives_led_by_their_first_characters_match_as_the_plain_ones(monkeypatch):
+    # The parts of the es/pt/fr/de/it/ru instruction patterns and of the English command
+    # pattern are each led by a look-ahead on their first characters (firsts.led).
+    import re
+
+    from knowledge_repo.screening.detectors import instruction as en
+    from knowledge_repo.screening.detectors import instruction_intl as intl
+    from knowledge_repo.screening.detectors import instruction_soft_intl as soft
+    from knowledge_repo.screening.folding import views
+    from tests.screening.corpus import DEV
+
+    texts = [views(e.text)[0].text for e in DEV]
+    texts += [t.replace(" ", "\u2028", 2) for t in texts[:400]]
+    languages = (intl._ES, intl._PT, intl._FR, intl._DE, intl._IT, intl._RU)
+    softs = (soft._ES, soft._PT, soft._FR, soft._DE, soft._IT, soft._RU)
+    fast = [lang.pattern() for lang in languages] + [p for s in softs for p in s.patterns()]
+    monkeypatch.setattr(intl, "led", lambda pattern: f"(?:{pattern})")
+    monkeypatch.setattr(soft, "led", lambda pattern: f"(?:{pattern})")
+    plain = [lang.pattern() for lang in languages] + [p for s in softs for p in s.patterns()]
+    command = (
+        rf"(?:{en._CLAUSE_START}(?:{en._LEAD},?\s+){{0,3}}|\b(?:{en._LEAD},?\s+){{1,3}})"
+        rf"(?:{en._VERB}\b{en._SECRET}[^.!?;:\n]{{0,60}}?\b(?<!your\s){en._AUDIENCE}\b"
+        rf"(?!\s+{en._CLAUSE_VERB}\b){en._OWN}|(?:make\s+sure|ensure)\s+(?:that\s+)?"
+        rf"{en._AUDIENCE}\b{en._OWN}|(?:always|never)\s+{en._VERB}\b(?!\s+your\b)"
+        rf"{en._STAFF}{en._THING}{en._OWN})"
+    )
+    fast.append(en._EN_COMMAND)
+    plain.append(re.compile(command, re.IGNORECASE))
+    for quick, slow in zip(fast, plain, strict=True):
+        assert quick.pattern != slow.pattern
+        for text in texts:
+            assert [m.span() for m in quick.finditer(text)] == [
+                m.span() for m in slow.finditer(text)
+            ], (slow.pattern[:40], text)
+
+
+def test_a_tree_node_tests_the_second_character_only_where_every_match_has_a_known_one():
+    import re
+    import re._parser as sre_p
+
+    from knowledge_repo.screening.detectors import firsts
+
+    def pairs(pattern: str) -> frozenset[str] | None:
+        return firsts._pairs_of(sre_p.parse(pattern, re.IGNORECASE))
+
+    assert pairs(r"(?:ab|cd)x") == {"ab", "cd"}
+    assert pairs(r"(?<![x])(?:你|您)?(?:就|要)说") == {
+        "你就",
+        "你要",
+        "您就",
+        "您要",
+        "就说",
+        "要说",
+    }
+    assert {"a ", "a\u2028", "ab"} <= pairs(r"a\s*b")  # type: ignore[operator]
+    assert pairs(r"a(?:b{3}|c)") == {"ab", "ac"}
+    # A match that may be one character long, or a second character of any kind: no test.
+    for pattern in (r"a", r"ab?", r"a[^x]", r"a.", r"a\d", r"a(?:b|)"):
+        assert pairs(pattern) is None, pattern
+    tree = firsts.alternation([r"ab", r"cd", r"ce", r"x"])
+    assert tree.startswith("(?=[acx])(?:")  # "x" alone: no second character for the root
+    assert "(?=[a][b])" in tree and "(?=[c][d])" in tree
+    texts = ["ab cd ce x", "ac cx xa", "c", "a", ""]
+    flat = re.compile("ab|cd|ce|x")
+    for text in texts:
+        assert [m.span() for m in re.finditer(tree, text)] == [
+            m.span() for m in flat.finditer(text)
+        ]
+
+
 def test_quick_patterns_match_as_the_plain_ones():
     # firsts.quick puts a look-ahead on a pattern's first characters; the id and IBAN shapes
     # are led by their first character, with the look-behind that stood before it after it.

