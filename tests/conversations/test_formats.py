@@ -4,7 +4,7 @@ import pytest
 
 from conversations import formats
 from conversations.formats import anthropic, native, openai, sharegpt, transcript
-from conversations.formats.base import FormatError
+from conversations.formats.base import FormatError, parse_timestamp
 
 
 def test_native_reads_string_and_block_content():
@@ -118,6 +118,23 @@ def test_sharegpt_maps_speakers_and_function_turns():
 
 def _event(kind, session="s1", **extra):
     return {"type": kind, "sessionId": session, "timestamp": "2026-02-10T21:11:56Z", **extra}
+
+
+def test_transcript_timestamps_repeated_or_not_read_as_each_alone():
+    stamps = [
+        "2026-02-10T21:11:56Z",
+        "2026-02-10T21:11:56Z",
+        "2026-02-10T21:11:57.5+02:00",
+        1,
+        True,
+    ]
+    stamps += [1, "2026-02-10T21:11:56Z", "not a time", "not a time", None, 1767225600123]
+    collector = transcript.Collector()
+    for n, stamp in enumerate(stamps):
+        event = _event("user", message={"role": "user", "content": f"m{n}"}, timestamp=stamp)
+        collector.add(event)
+    [run] = collector.finish()
+    assert [m.created_at for m in run.messages] == [parse_timestamp(s) for s in stamps]
 
 
 def test_transcript_groups_sessions_and_joins_blocks_of_one_message():
