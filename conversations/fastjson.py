@@ -61,6 +61,26 @@ def loads(text: str) -> Any:
 _FLOAT_MARKS = bytes.maketrans(b"123456789.E", b"000000000ee")
 
 
+# Digits checked one by one before one search for "0e" does the rest.
+_DIGITS_CHECKED = 16
+
+
+def _float_marked(marked: bytes) -> bool:
+    """Whether `marked` (JSON translated by `_FLOAT_MARKS`) holds "0e": the same answer
+    as `b"0e" in marked`, found faster where digits are few (most text): each "0" is
+    found by `find`, which skips to a single byte many times faster than it (or `in`)
+    searches for two."""
+    find = marked.find
+    at = find(b"0")
+    for _ in range(_DIGITS_CHECKED):
+        if at < 0:
+            return False
+        if marked[at + 1 : at + 2] == b"e":
+            return True
+        at = find(b"0", at + 1)
+    return at >= 0 and find(b"0e", at) >= 0
+
+
 _COMPACT = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _CANONICAL = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode
 
@@ -72,7 +92,7 @@ def compact_dumps(obj: Any) -> str:
         data = orjson.dumps(obj)
     except orjson.JSONEncodeError:
         return _COMPACT(obj)
-    if b"0e" in data.translate(_FLOAT_MARKS):
+    if _float_marked(data.translate(_FLOAT_MARKS)):
         return _COMPACT(obj)
     return data.decode()
 
@@ -85,6 +105,6 @@ def canonical_bytes(obj: Any) -> bytes:
         data = orjson.dumps(obj, option=orjson.OPT_SORT_KEYS)
     except orjson.JSONEncodeError:
         return _CANONICAL(obj).encode()
-    if b"0e" in data.translate(_FLOAT_MARKS):
+    if _float_marked(data.translate(_FLOAT_MARKS)):
         return _CANONICAL(obj).encode()
     return data

@@ -120,6 +120,9 @@ VALUES = [
     {"big": 123456789012345678901234567890, "u": 18446744073709551615, "i": -(2**63)},
     {"text": "a:1.5 and 3e2 in a string", "ctl": '\x00\x07\x1f\t\n\x7f\u2028"\\/'},
     [{"type": "text", "text": "以后请 用中文"}, {"type": "tool_use", "input": {"x": 0.1}}],
+    # Many digits before the first float (past the ones checked one by one), or none.
+    {"ids": list(range(40)), "late": 1e-07, "then": [2.5]},
+    {"ids": [12, 345, 6789] * 10, "text": "9 easy 0 E 7. and 8e"},
     1.5,
     -3,
     "s",

@@ -116,6 +116,32 @@ def test_sharegpt_maps_speakers_and_function_turns():
     assert conv.metadata == {"tools": "[]"}
 
 
+@pytest.mark.parametrize(
+    "turn",
+    [
+        {"from": "human", "value": "hi"},
+        {"from": "Human", "value": "hi"},
+        {"from": "gpt", "value": "a", "created_at": "2026-01-01T00:00:00Z", "x": 1},
+        {"from": "system", "value": ""},
+        {"from": "function_call", "value": '{"name": "f", "arguments": {}}'},
+        {"from": "tool", "value": "out"},
+    ],
+)
+def test_sharegpt_turns_read_the_same_on_the_short_path(turn):
+    # The usual turn skips the general checks; what it gives is what they give.
+    [message] = sharegpt.parse({"conversations": [turn]}).messages
+    role = sharegpt.SPEAKERS.get(turn["from"].lower())
+    if role is None:  # a tool turn: only the general path reads it
+        assert message.role in ("assistant", "tool") and message.plain is None
+        return
+    assert (message.role, message.content, message.plain) == (
+        role,
+        [{"type": "text", "text": turn["value"]}],
+        turn["value"],
+    )
+    assert message.created_at == parse_timestamp(turn.get("created_at"))
+
+
 def _event(kind, session="s1", **extra):
     return {"type": kind, "sessionId": session, "timestamp": "2026-02-10T21:11:56Z", **extra}
 
