@@ -24,7 +24,6 @@ from typing import Any
 import orjson
 
 # Digits mapped to "0", so that one substring search finds a run of 19 of them.
-_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 DIGITS_AS_ZERO = bytes.maketrans(b"123456789[", b"000000000{")
 """`bytes.translate` table: every ASCII digit becomes `0`, and `[` becomes `{` (so one
 count of `{` counts both openers)."""
@@ -38,7 +37,7 @@ differently from `json` (see `orjson_value`)."""
 def orjson_value(data: bytes) -> tuple[bool, Any]:
     """(True, value) when orjson parses `data` (UTF-8 bytes) to what `json` would give;
     (False, None) when `data` must go through `json` instead."""
-    if data.translate(_DIGITS_AS_ZERO).find(LONG_DIGIT_RUN_BYTES) >= 0:
+    if data.translate(DIGITS_AS_ZERO).find(LONG_DIGIT_RUN_BYTES) >= 0:
         return False, None
     try:
         return True, orjson.loads(data)
