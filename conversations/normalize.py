@@ -41,6 +41,9 @@ compact_json = compact_dumps
 """Any JSON value as compact text (no spaces, non-ASCII kept): how content and metadata
 are stored."""
 _encode_string = json.encoder.encode_basestring  # the C encoder json.dumps itself uses
+# The message digest's hash, unkeyed: copied for each message (cheaper than building one
+# from its parameters each time).
+_DIGEST = hashlib.blake2b(digest_size=16)
 
 # role, content JSON, text of the text blocks, is tool use, is tool output, created_at
 # (as the database takes it).
@@ -200,11 +203,16 @@ class Normalizer:
         previous = digests[-1] if digests else ""
         rows: list[MessageRow] = []
         add_row, add_digest = rows.append, digests.append
-        blake2b, encode_string = hashlib.blake2b, _encode_string
+        new_digest, encode_string = _DIGEST.copy, _encode_string
+        # The last timestamp adapted: formats hand on one value for repeated text.
+        last_created: dt.datetime | None = None
+        last_adapted: Any = None
         for message in conv.messages:
             role, created, text = message.role, message.created_at, message.plain
             if created is not None:
-                created = adapt(created)
+                if created is not last_created:
+                    last_created, last_adapted = created, adapt(created)
+                created = last_adapted
             # Most messages are one text block: encoded directly (see content_json), and
             # most of those the format built from a string (`plain`), so known to be one.
             if text is not None:
@@ -228,10 +236,9 @@ class Normalizer:
                     add_row((role, encoded, text, tool_use, tool_output, created))
             # The rolling digest over the role and content of this and every earlier
             # message (see conversations.merging): equal at n means equal first n messages.
-            previous = blake2b(
-                f"{previous}\x1f{role}\x1f{encoded}".encode("utf-8", "surrogatepass"),
-                digest_size=16,
-            ).hexdigest()
+            digest = new_digest()
+            digest.update(f"{previous}\x1f{role}\x1f{encoded}".encode("utf-8", "surrogatepass"))
+            previous = digest.hexdigest()
             add_digest(previous)
         final_id = external_id(conv.external_id or f"sha-{digests[-1]}")
         if tracked:

@@ -21,8 +21,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
+import orjson
+
 from .documents import CHUNK, iter_document
-from .records import RAW_KEEP, Record, parse_line
+from .fastjson import DIGITS_AS_ZERO, LONG_DIGIT_RUN_BYTES
+from .records import RAW_KEEP, SUSPECT_BYTES, Record, parse_line
 
 
 def open_input(path: str | Path) -> IO[bytes]:
@@ -45,8 +48,10 @@ def iter_lines(
 ) -> Iterator[Record]:
     """JSON Lines: one record per line; blank lines are skipped as `blank_line`."""
     number = first_line - 1
+    readline, limit = stream.readline, max_line_bytes + 1
+    loads, refused = orjson.loads, orjson.JSONDecodeError
     while True:
-        raw = stream.readline(max_line_bytes + 1)
+        raw = readline(limit)
         if not raw:
             return
         number += 1
@@ -60,6 +65,24 @@ def iter_lines(
         if raw[:1] in _BLANK_START and not raw.strip():
             yield Record(line=number, raw=raw, skip="blank_line")
             continue
+        # The usual line, inline: nothing `parse_line` would treat apart (a run of 19
+        # digits, deep nesting, a `\u0000` or surrogate escape), and orjson reads it.
+        # Any other line goes through `parse_line` whole, so values, reasons and details
+        # are the same.
+        # (`find` rather than `in`: `in` on bytes costs several times as much.)
+        marked = raw.translate(DIGITS_AS_ZERO)
+        if (
+            marked.find(LONG_DIGIT_RUN_BYTES) < 0
+            and marked.count(b"{") <= max_depth
+            and (raw.find(b"\\") < 0 or not SUSPECT_BYTES.search(raw))
+        ):
+            try:
+                obj = loads(raw)
+            except refused:
+                pass
+            else:
+                yield Record(number, raw, obj)
+                continue
         yield parse_line(Record(line=number, raw=raw), raw, max_depth)
 
 

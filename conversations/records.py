@@ -55,7 +55,8 @@ def number_problem(exc: ValueError) -> str:
 
 
 _SUSPECT_STR = re.compile(r"\\u(?:0000|[dD][89a-fA-F])")
-_SUSPECT_BYTES = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])")
+SUSPECT_BYTES = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])")
+"""A `\\u0000` or surrogate escape in a line's bytes: its strings need `_unstorable`."""
 ESCAPED_BYTES = re.compile("[\udc80-\udcff]")
 """Bytes that were not UTF-8, as `surrogateescape` decoding leaves them in text."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -170,7 +171,7 @@ def _validate_bytes(record: Record, obj: Any, raw: bytes, max_depth: int) -> Rec
     if raw.count(b"{") + raw.count(b"[") > max_depth and _too_deep(obj, max_depth):
         record.reason, record.detail = "too_deep", f"nested deeper than {max_depth}"
         return record
-    if _SUSPECT_BYTES.search(raw):
+    if SUSPECT_BYTES.search(raw):
         bad = _unstorable(obj)
         if bad:
             record.reason, record.detail = bad, _UNSTORABLE_DETAIL[bad]

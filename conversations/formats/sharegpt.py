@@ -39,6 +39,19 @@ def detect(obj: dict[str, Any]) -> bool:
 
 
 def _message(turn: Any) -> NormalizedMessage:
+    # Most turns: a speaker written as SPEAKERS has it (so not a tool turn) and a string.
+    if type(turn) is dict:
+        speaker, value = turn.get("from"), turn.get("value")
+        if type(value) is str and type(speaker) is str:
+            role = SPEAKERS.get(speaker)
+            if role is not None:
+                created = turn.get("created_at")
+                return NormalizedMessage(
+                    role,
+                    [{"type": "text", "text": value}],
+                    parse_timestamp(created) if created is not None else None,
+                    value,
+                )
     if not isinstance(turn, dict):
         raise FormatError("unknown_shape", "a sharegpt turn must be an object")
     speaker = turn.get("from")
@@ -81,7 +94,7 @@ def parse(obj: dict[str, Any]) -> NormalizedConversation:
                 role="system", content=[{"type": "text", "text": system}], plain=system
             )
         )
-    messages.extend(_message(t) for t in turns)
+    messages.extend([_message(t) for t in turns])
     if not messages:
         raise FormatError("missing_content", "no turns")
     return NormalizedConversation(

@@ -14,6 +14,7 @@ Unlike the other formats this one keeps state across records, so it offers a
 `Collector` instead of `parse`.
 """
 
+import datetime as dt
 from typing import Any
 
 from .base import (
@@ -78,6 +79,17 @@ class Collector:
         self._metadata: dict[str, Any] = {}
         self._last_message_id: str | None = None
         self._seen: set[str] = set()
+        # The last timestamp text read and its value: lines written together often share
+        # one (every line of some logs), and an equal string parses to an equal value.
+        self._stamp: str | None = None
+        self._created: dt.datetime | None = None
+
+    def _timestamp(self, value: Any) -> dt.datetime | None:
+        if type(value) is str:
+            if value != self._stamp:
+                self._stamp, self._created = value, parse_timestamp(value)
+            return self._created
+        return parse_timestamp(value)
 
     def add(self, event: dict[str, Any]) -> tuple[list[NormalizedConversation], str | None]:
         """Returns the conversations completed by this event and the skip kind, if skipped."""
@@ -131,12 +143,12 @@ class Collector:
             last.plain = None
         elif type(content) is str:  # one text block: never tool output
             self._messages.append(
-                NormalizedMessage(role, blocks, parse_timestamp(event.get("timestamp")), content)
+                NormalizedMessage(role, blocks, self._timestamp(event.get("timestamp")), content)
             )
         else:
             self._messages.append(
                 NormalizedMessage(
-                    tool_role(role, blocks), blocks, parse_timestamp(event.get("timestamp"))
+                    tool_role(role, blocks), blocks, self._timestamp(event.get("timestamp"))
                 )
             )
         self._last_message_id = message_id

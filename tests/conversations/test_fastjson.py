@@ -1,6 +1,7 @@
 """JSON lines read by orjson come out exactly as the json module reads them: same values,
 same problems with the same details (conversations.fastjson)."""
 
+import io
 import json
 
 import pytest
@@ -8,6 +9,7 @@ import pytest
 from conversations.fastjson import canonical_bytes, compact_dumps, loads
 from conversations.ingest import ingest_file
 from conversations.models import Conversation, Message, Source
+from conversations.reader import iter_lines
 from conversations.records import Record, parse_line, parse_record
 
 LINES = [
@@ -49,6 +51,23 @@ def test_a_line_reads_as_the_json_module_reads_it(raw):
         return
     slow = parse_record(Record(line=1, raw=raw), text, 64)
     assert _outcome(fast) == _outcome(slow)
+
+
+def test_json_lines_read_each_line_as_parse_line_does():
+    # iter_lines reads the usual line inline: every line comes out as parse_line has it.
+    stream = io.BytesIO(b"\n".join(raw for raw in LINES if b"\n" not in raw) + b"\n")
+    records = list(iter_lines(stream, max_line_bytes=1 << 20, max_depth=64))
+    expected = [
+        parse_line(Record(line=n, raw=raw), raw, 64) if raw.strip() else None
+        for n, raw in enumerate((r for r in LINES if b"\n" not in r), 1)
+    ]
+    assert len(records) == len(expected)
+    for record, want in zip(records, expected, strict=True):
+        if want is None:
+            assert record.skip == "blank_line"
+        else:
+            assert (record.line, record.raw) == (want.line, want.raw)
+            assert _outcome(record) == _outcome(want)
 
 
 def test_long_integers_are_kept_exact():
@@ -101,6 +120,9 @@ VALUES = [
     {"big": 123456789012345678901234567890, "u": 18446744073709551615, "i": -(2**63)},
     {"text": "a:1.5 and 3e2 in a string", "ctl": '\x00\x07\x1f\t\n\x7f\u2028"\\/'},
     [{"type": "text", "text": "以后请 用中文"}, {"type": "tool_use", "input": {"x": 0.1}}],
+    # Many digits before the first float (past the ones checked one by one), or none.
+    {"ids": list(range(40)), "late": 1e-07, "then": [2.5]},
+    {"ids": [12, 345, 6789] * 10, "text": "9 easy 0 E 7. and 8e"},
     1.5,
     -3,
     "s",

@@ -4,7 +4,7 @@ import pytest
 
 from conversations import formats
 from conversations.formats import anthropic, native, openai, sharegpt, transcript
-from conversations.formats.base import FormatError
+from conversations.formats.base import FormatError, parse_timestamp
 
 
 def test_native_reads_string_and_block_content():
@@ -116,8 +116,51 @@ def test_sharegpt_maps_speakers_and_function_turns():
     assert conv.metadata == {"tools": "[]"}
 
 
+@pytest.mark.parametrize(
+    "turn",
+    [
+        {"from": "human", "value": "hi"},
+        {"from": "Human", "value": "hi"},
+        {"from": "gpt", "value": "a", "created_at": "2026-01-01T00:00:00Z", "x": 1},
+        {"from": "system", "value": ""},
+        {"from": "function_call", "value": '{"name": "f", "arguments": {}}'},
+        {"from": "tool", "value": "out"},
+    ],
+)
+def test_sharegpt_turns_read_the_same_on_the_short_path(turn):
+    # The usual turn skips the general checks; what it gives is what they give.
+    [message] = sharegpt.parse({"conversations": [turn]}).messages
+    role = sharegpt.SPEAKERS.get(turn["from"].lower())
+    if role is None:  # a tool turn: only the general path reads it
+        assert message.role in ("assistant", "tool") and message.plain is None
+        return
+    assert (message.role, message.content, message.plain) == (
+        role,
+        [{"type": "text", "text": turn["value"]}],
+        turn["value"],
+    )
+    assert message.created_at == parse_timestamp(turn.get("created_at"))
+
+
 def _event(kind, session="s1", **extra):
     return {"type": kind, "sessionId": session, "timestamp": "2026-02-10T21:11:56Z", **extra}
+
+
+def test_transcript_timestamps_repeated_or_not_read_as_each_alone():
+    stamps = [
+        "2026-02-10T21:11:56Z",
+        "2026-02-10T21:11:56Z",
+        "2026-02-10T21:11:57.5+02:00",
+        1,
+        True,
+    ]
+    stamps += [1, "2026-02-10T21:11:56Z", "not a time", "not a time", None, 1767225600123]
+    collector = transcript.Collector()
+    for n, stamp in enumerate(stamps):
+        event = _event("user", message={"role": "user", "content": f"m{n}"}, timestamp=stamp)
+        collector.add(event)
+    [run] = collector.finish()
+    assert [m.created_at for m in run.messages] == [parse_timestamp(s) for s in stamps]
 
 
 def test_transcript_groups_sessions_and_joins_blocks_of_one_message():
