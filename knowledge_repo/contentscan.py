@@ -2,12 +2,11 @@
 
 A record file's findings depend on its text alone (no date, no other record),
 so a cold rescan of a large tree screens its files independently: past
-``POOL_MIN`` files they are spread over worker processes, one per CPU but one
-(this process screens too), and the results come back in the order the files
-were given. The workers are forked with the records in hand (nothing is pickled
-their way), and this process does other work of the checks meanwhile (the
-near-duplicate scan). Pure Python and no Django, so a worker needs nothing of
-the app but screening.
+``POOL_MIN`` files they are spread over worker processes, one per CPU, and
+the results come back in the order the files were given. The workers are
+forked with the records in hand (nothing is pickled their way), and this
+process does other work of the checks meanwhile (the near-duplicate scan). Pure Python and no
+Django, so a worker needs nothing of the app but screening.
 """
 
 from __future__ import annotations
@@ -118,19 +117,16 @@ def scan_contents(
     when it does not parse): a worker started before this process parsed it parses it itself.
 
     With ``pool_min`` (default ``POOL_MIN``) files or more, ``workers`` processes (default: one per
-    CPU but one) share the work with this one when it may fork; the findings are the same
+    CPU) share the work when this process may fork; the findings are the same
     either way. ``meanwhile`` is other work of this process: it runs while the
     workers screen (after the screening when there are none); once it is done,
     this process screens the chunks no worker has started yet, from the last one back.
     """
     global _FORKED
     allowed = tuple(allowed)
-    # This process is busy too (``meanwhile``, then the chunks no worker took): one worker per
-    # CPU would make more busy processes than CPUs, and switching between them costs CPU time
-    # (a cold rescan of 10,000 records on two CPUs: ~8% less in all with one worker than two).
-    workers = (os.cpu_count() or 1) - 1 if workers is None else workers
+    workers = (os.cpu_count() or 1) if workers is None else workers
     pool_min = POOL_MIN if pool_min is None else pool_min
-    if len(records) < pool_min or workers < 1 or not pool_usable():
+    if len(records) < pool_min or workers < 2 or not pool_usable():
         found = _scan_chunk(allowed, list(records))
         if meanwhile is not None:
             meanwhile()

@@ -56,28 +56,6 @@ def test_workers_find_what_one_process_finds_in_the_same_order(records):
     assert [] in alone  # and the clean record stays clean
 
 
-def test_one_worker_beside_this_process_finds_what_one_process_finds(records, monkeypatch):
-    # On two CPUs the default is one worker: this process, busy with other work, then takes
-    # the chunks the worker has not started.
-    if not pool_usable():
-        pytest.skip("this process cannot fork workers")
-    alone = [content_findings(data, text, allowed=()) for data, text in records]
-    monkeypatch.setattr(contentscan.os, "cpu_count", lambda: 2)
-    pools: list[int] = []
-    real = contentscan.ProcessPoolExecutor
-
-    def pool(workers: int, **kwargs: object) -> object:
-        pools.append(workers)
-        return real(workers, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(contentscan, "ProcessPoolExecutor", pool)
-    calls: list[int] = []
-    spread = scan_contents(records, (), pool_min=0, meanwhile=lambda: calls.append(1))
-    assert spread == alone
-    assert pools == [1]
-    assert calls == [1]
-
-
 @pytest.mark.parametrize("pool_min", [0, 10**9])
 def test_other_work_runs_once_beside_the_screening(records, pool_min):
     if pool_min == 0 and not pool_usable():
