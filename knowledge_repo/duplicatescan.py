@@ -250,17 +250,28 @@ def _cold_pools(
     for start in range(0, n, _BLOCK):
         end = min(start + _BLOCK, n)
         shared = (held[start:end] @ held[:end].T).tocsr()
+        # The whole block at once: each pair's row, whether it is an earlier record, its key.
+        rows = np.repeat(np.arange(start, end), np.diff(shared.indptr))
+        earlier = shared.indices < rows
+        # One number ranks a candidate as _pool does: more rare words shared, then later slug.
+        keys = shared.data[earlier].astype(np.int64) * n + shared.indices[earlier]
+        bounds = np.searchsorted(rows[earlier], np.arange(start, end + 1)).tolist()
+        ranked: list[np.ndarray] = []
         for row in range(end - start):
-            lo, hi = shared.indptr[row], shared.indptr[row + 1]
-            others = shared.indices[lo:hi]
-            earlier = others < start + row
-            # One number ranks a candidate as _pool does: more rare words shared, then later slug.
-            keys = shared.data[lo:hi][earlier].astype(np.int64) * n + others[earlier]
-            if len(keys) > POOL:
-                keys = keys[np.argpartition(keys, -POOL)[-POOL:]]
+            found = keys[bounds[row] : bounds[row + 1]]
+            if len(found) > POOL:
+                found = np.partition(found, len(found) - POOL)[-POOL:]
+            ranked.append(np.sort(found)[::-1])
+        # Back to (shared count, slug) pairs in bulk, not one number at a time.
+        flat = np.concatenate(ranked)
+        counts, who = (flat // n).tolist(), (flat % n).tolist()
+        at = 0
+        for row, found in enumerate(ranked):
+            stop = at + len(found)
             pools[slugs[start + row]] = [
-                (int(k) // n, slugs[int(k) % n]) for k in np.sort(keys)[::-1]
+                (c, slugs[w]) for c, w in zip(counts[at:stop], who[at:stop], strict=True)
             ]
+            at = stop
     return pools
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -188,12 +189,14 @@ def release_checks(*, snapshot: Snapshot | None = None) -> list[CheckFailure]:
 
 
 def checks_with_findings(
-    *, snapshot: Snapshot | None = None
+    *, snapshot: Snapshot | None = None, meanwhile: Callable[[Snapshot], object] | None = None
 ) -> tuple[list[CheckFailure], list[Finding]]:
     """The release checks plus every finding of the rescanned tree.
 
     Blocking findings nobody cleared are failures too, each naming its record
     file and line; ``findings`` lists them all (cleared and expired included).
+    ``meanwhile`` is other work on the parsed snapshot (the changelog): it runs
+    while the screening workers screen instead of alone after them.
     """
     snap = snapshot or take_snapshot(parse=False)
     failures: list[CheckFailure] = []
@@ -201,6 +204,8 @@ def checks_with_findings(
     def prepare() -> None:  # while the workers screen: they parse the records they screen
         snap.parse()
         failures.extend(release_checks(snapshot=snap))
+        if meanwhile is not None:
+            meanwhile(snap)
 
     texts = dict(snap.unparsed.values())
     root = snap.root or repo_path()

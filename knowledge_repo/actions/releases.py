@@ -84,8 +84,12 @@ def cut_release(*, user: Any, name: str | None = None, dry_run: bool = False) ->
     root = repo_path()
     with gitstore.writer_lock(root), gitstore.open_repo(root) as repo:
         snapshot = selectors.take_snapshot(repo, parse=False)  # parsed by the checks
-        failures, findings = selectors.checks_with_findings(snapshot=snapshot)
-        changelog = selectors.changes_since_last_release(repo=repo, snapshot=snapshot)
+        changelog: dict[str, list[dict[str, str]]] = {}
+
+        def changes(parsed: selectors.Snapshot) -> None:  # git diff while the workers screen
+            changelog.update(selectors.changes_since_last_release(repo=repo, snapshot=parsed))
+
+        failures, findings = selectors.checks_with_findings(snapshot=snapshot, meanwhile=changes)
         result = ReleaseResult(
             failures=failures,
             release=None,

@@ -8,7 +8,12 @@ from knowledge_repo.actions import (
     update_record,
 )
 from knowledge_repo.reader import KnowledgeBaseError
-from knowledge_repo.selectors import open_release, record_file, record_history
+from knowledge_repo.selectors import (
+    checks_with_findings,
+    open_release,
+    record_file,
+    record_history,
+)
 from knowledge_repo.sourcerefs import opaque
 
 from .conftest import make_record
@@ -78,3 +83,13 @@ def test_open_release_reads_what_was_published_with_the_budget(kb, settings, ali
             "the most relevant to this conversation are listed "
             "first.)"
         )
+
+
+def test_other_work_beside_the_checks_runs_once_on_the_parsed_tree(kb, alice):
+    # cut_release builds its changelog there, while the screening workers screen.
+    make_record(alice, name="Tests")
+    make_record(alice, name="Deploying")
+    commit_pending()
+    seen = []
+    checks_with_findings(meanwhile=lambda snap: seen.append(sorted(snap.summaries)))
+    assert seen == [["deploying", "tests"]]
