@@ -51,10 +51,9 @@ class CheckFailure:
 class Snapshot:
     """The knowledge files at a ref, for the checks and the changelog.
 
-    ``summaries`` holds the name and description of every record that parses;
-    ``records`` the fully parsed records, which is all of them with
-    ``full=True`` and otherwise only those no earlier check had seen (see
-    ``recordcache``).
+    ``summaries`` holds the name and description of every record that parses; ``records``
+    the fully parsed records: all of them with ``full=True``, otherwise only those no
+    earlier check had seen (see ``recordcache``).
     """
 
     ref: str
@@ -116,9 +115,9 @@ def take_snapshot(
 ) -> Snapshot:
     """Read the records at ``ref`` of the working repository; parse what needs parsing.
 
-    With ``full``, every record is parsed and its file text kept in ``files``.
-    With ``parse`` False, what needs parsing is left for ``Snapshot.parse`` (the
-    checks parse it while screening workers, which parse their own, start).
+    With ``full``, every record is parsed and its file text kept in ``files``. With ``parse``
+    False, what needs parsing is left for ``Snapshot.parse`` (the checks parse it while
+    screening workers, which parse their own, start).
     """
     ensure_initialised()
     root = Path(repo.working_dir) if repo is not None else repo_path()
@@ -193,10 +192,9 @@ def checks_with_findings(
 ) -> tuple[list[CheckFailure], list[Finding]]:
     """The release checks plus every finding of the rescanned tree.
 
-    Blocking findings nobody cleared are failures too, each naming its record
-    file and line; ``findings`` lists them all (cleared and expired included).
-    ``meanwhile`` is other work on the parsed snapshot (the changelog): it runs
-    while the screening workers screen instead of alone after them.
+    Blocking findings nobody cleared are failures too, each naming its record file and line;
+    ``findings`` lists them all (cleared and expired included). ``meanwhile`` is other work on
+    the parsed snapshot (the changelog), run while the workers screen, not alone after them.
     """
     snap = snapshot or take_snapshot(parse=False)
     failures: list[CheckFailure] = []
@@ -304,12 +302,8 @@ _COMPARED = ("name", "description", "type", "body", "sources", "reviewed_by", "s
 
 
 def outbox_problems(*, grace_seconds: int | None = None) -> list[Disagreement]:
-    """Failed changes, and changes pending longer than ``grace_seconds``.
-
-    An approval is safe in the outbox the moment it is made, but a change
-    that never reaches git is not published: a committer that is down, a git
-    that refuses, a stale lock. Each such change is a problem to report.
-    """
+    """Failed changes, and changes pending longer than ``grace_seconds``: approved, safe in the
+    outbox, but not published (a committer down, a git that refuses, a stale lock)."""
     grace = settings.KNOWLEDGE_PENDING_GRACE_SECONDS if grace_seconds is None else grace_seconds
     problems = [
         Disagreement(f"change {c.pk}", f"{c.kind} {c.slug} failed to commit: {c.error}")
@@ -392,8 +386,7 @@ def verify() -> list[Disagreement]:
 def open_release(ref: str = "published") -> KnowledgeBase:
     """The working repository at ``ref`` as public agents see it, with the prompt budget settings.
 
-    Close it after use (it is a context manager). Raises KnowledgeBaseError
-    when the ref does not exist yet (e.g. nothing published).
+    Close it after use (a context manager); KnowledgeBaseError when the ref does not exist yet.
     """
     ensure_initialised()
     return open_knowledge(
