@@ -1,7 +1,7 @@
 """More of the DEVELOPMENT part (round 22): Chinese "for now" words in standing statements.
 
-Written after screening the assistant turns of /work/shared/data/sharegpt-zh (17,968 Chinese
-sentences, 121 temporary flags), whose most frequent false flags were two classes: 目前 with
+Written after screening the assistant turns of the shared data's sharegpt-zh logs (17,968
+Chinese sentences, 121 temporary flags), whose most frequent false flags were two classes: 目前 with
 没有 about what is known (目前没有确凿的证据表明…, 目前还没有完全理解) and 今天 meaning
 "to this day" (即使今天仍然…, 直到今天). Sentences here are written for this set, not copied;
 committed before the detector change and scored on the code as it then was; the test part was
