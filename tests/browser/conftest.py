@@ -8,12 +8,15 @@ meant to run under, so inline script or style would break the test.
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import Group
 from django.core.cache import cache
+from django.db import connection
 
 # Outside the checkout (the suite leaves var/ as it found it) and kept after the run.
 SCREENSHOTS = Path(
@@ -53,6 +56,52 @@ def _with_csp(route) -> None:
     except Error:
         # The page went away (navigation, closed context) while this request was in flight.
         pass
+
+
+# On SQLite the suite's database lives in memory, and the live server's threads share the
+# test's one connection: two requests at once, or a request and the test's own ORM call,
+# would interleave statements and transactions on it (a session read in the middle of
+# another thread's transaction can come back empty, and the browser is logged out). Every
+# request, and every statement the test runs, takes this lock, so they follow one another.
+# A production server has a connection per thread and needs none of this; on PostgreSQL
+# the suite does not take it either, so concurrency is tested there for real.
+_SHARED_CONNECTION = threading.RLock()
+
+
+def _one_request_at_a_time(app: Callable[..., Iterable[bytes]]) -> Callable[..., list[bytes]]:
+    def serialised(environ: dict[str, Any], start_response: Callable[..., Any]) -> list[bytes]:
+        with _SHARED_CONNECTION:
+            result = app(environ, start_response)
+            try:
+                return list(result)  # a streamed body reads the database while it is sent
+            finally:
+                close = getattr(result, "close", None)
+                if close is not None:
+                    close()  # request_finished: Django's end-of-request work, under the lock too
+
+    serialised.wrapped = app  # type: ignore[attr-defined]
+    return serialised
+
+
+def _one_statement_at_a_time(execute, sql, params, many, context):
+    with _SHARED_CONNECTION:
+        return execute(sql, params, many, context)
+
+
+@pytest.fixture
+def live_server(live_server):
+    """pytest-django's live server; on in-memory SQLite, one request (or test query) at a time."""
+    if not (connection.vendor == "sqlite" and connection.is_in_memory_db()):
+        yield live_server
+        return
+    httpd = live_server.thread.httpd
+    if not hasattr(httpd.get_app(), "wrapped"):
+        httpd.set_app(_one_request_at_a_time(httpd.get_app()))
+    connection.execute_wrappers.append(_one_statement_at_a_time)
+    try:
+        yield live_server
+    finally:
+        connection.execute_wrappers.remove(_one_statement_at_a_time)
 
 
 @pytest.fixture
