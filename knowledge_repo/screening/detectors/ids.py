@@ -195,5 +195,5 @@ def find(text: str) -> list[Hit]:
         for m in pattern.finditer(text):
             if check is None or check(m.group(1)):
                 hits.append((m.start(1), m.end(1), f"identity number ({reason})"))
-    # Every number ids_named looks for holds a long run of digits.
-    return hits + ids_named.find(text) if checked else hits
+    # Every number ids_named.find looks for holds a long run of digits; one's own handle may not.
+    return hits + (ids_named.find(text) if checked else []) + ids_named.mine(text)

@@ -1,4 +1,4 @@
-"""Korean and Russian numbers that only the word before them names.
+"""Korean, Russian and Chinese numbers that only the word before them names.
 
 None of these has a checksum the shape alone could trust (a Korean account,
 a driving licence, a Russian passport series and number, an OMS policy), so
@@ -7,6 +7,10 @@ the word that names it must stand just before: 외국인등록번호, 운전면�
 водительское удостоверение, счёт (20 digits). The word alone ("для оформления
 нужен паспорт", "계좌 이체 가능") or a number alone is left alone. Korean
 resident numbers and Russian INN/SNILS are in :mod:`.ids` (with their checksums).
+
+In Chinese, a handle or number named as one's own (我的微信号是…, 我的车牌号是京A12345, 我女儿的
+学号…, 本人社保卡号…): "my" before the word is what makes it personal; a shop's own
+(客服微信号是…) is not.
 """
 
 from __future__ import annotations
@@ -89,4 +93,26 @@ def find(text: str) -> list[Hit]:
         hits += _matches(_KO_RE, _KO_REASONS, text)
     if russian:
         hits += _matches(_RU_RE, _RU_REASONS, text)
+    return hits
+
+
+_MINE_ZH = re.compile(
+    r"(?:我|本人)(?:的|家的?|(?:女儿|女兒|儿子|兒子|孩子|老婆|老公|妻子|丈夫|爸爸|妈妈|媽媽|父亲|父親|母亲|母親)的)?\s*"
+    r"(微信号?|微信號|QQ号?|QQ號|车牌号?|車牌號?|学号|學號|学籍号|學籍號|工号|工號|社保卡号|社保卡號|社保号|社保號|"
+    r"医保卡号|醫保卡號|医保号|醫保號|驾驶证号|駕駛證號|驾照号?|駕照號?|会员卡?号|會員卡?號|准考证号|准考證號|"
+    r"支付宝(?:账号|帳號)?|支付寶(?:賬號|帳號)?|账号|賬號|帐号|帳號|卡号|卡號)(?:码|碼)?"
+    r"\s*(?:是|为|為|:)?\s*([\u4e00-\u9fff]?[A-Za-z0-9][A-Za-z0-9_.-]{3,30})(?![A-Za-z0-9_])",
+    re.IGNORECASE,
+)
+
+
+def mine(text: str) -> list[Hit]:
+    """Chinese handles and numbers named as one's own (我的微信号是…), on a folded view."""
+    if text.isascii() or ("我" not in text and "本人" not in text):
+        return []
+    hits: list[Hit] = []
+    for m in _MINE_ZH.finditer(text):
+        value = m.group(2).rstrip(".-")
+        if sum(c.isdigit() for c in value) >= 3 or len(value) >= 6:
+            hits.append((m.start(2), m.start(2) + len(value), f"identity number ({m.group(1)})"))
     return hits

@@ -17,7 +17,7 @@ import re
 from ..folding import Hit, gate, near_wide, tokens, words
 from . import instruction_intl, instruction_soft, instruction_soft_intl
 from .firsts import led, quick
-from .instruction_cjk import JA_OTHER, ZH_OTHER, reported, staff_statement
+from .instruction_cjk import JA_OTHER, ZH_OTHER, own_secret, reported, staff_statement
 from .instruction_ja import asked_by_staff
 
 INSTRUCTION = "instruction"
@@ -354,7 +354,9 @@ def find(text: str) -> list[Hit]:
             for m in near_wide(pattern, text):
                 if pattern is JA_OTHER and asked_by_staff(text, m.start()):
                     continue
-                if pattern is ZH_OTHER and staff_statement(text, m.start()):
+                if pattern is ZH_OTHER and (
+                    staff_statement(text, m.start()) or own_secret(text, m.start(), m.end())
+                ):
                     continue
                 if reported(text, m.start(), m.end()):
                     continue

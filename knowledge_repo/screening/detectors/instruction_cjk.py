@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from . import instruction_ja, instruction_zh
+from . import instruction_zh_words as w
 from .firsts import alternation
 
 
@@ -83,7 +84,8 @@ _STAFF = (
     r"(?:售后|售後|销售|銷售|前台|安保|保安|医护|醫護|工作|服务|服務|管理|后勤|後勤)(?:人员|人員)|"
     r"前台|店员|店員|导游|導遊|管理员|管理員|员工|員工|职员|職員|服务员|服務員|保安|司机|司機|讲解员|講解員|"
     r"收银员|收銀員|售票员|售票員|护士|護士|医生|醫生|教练|教練|门卫|門衛|礼宾员|禮賓員|店长|店長|领队|領隊|"
-    r"销售顾问|銷售顧問|物业|物業|员工们|員工們)"
+    r"销售顾问|銷售顧問|物业|物業|员工们|員工們|导购员|導購員|营业员|營業員|售货员|售貨員|接待员|接待員|"
+    r"服务生|服務生|快递员|快遞員|骑手|騎手|药师|藥師|乘务员|乘務員|空乘)"
 )
 _STAFF_SUBJECT = re.compile(
     r"\s*(?:所有|全体|全體|每位|每个|每個|各位|本店|本公司|本馆|本館|我们|我們|[^,。!?;:\n你]{1,8}?的)?的?"
@@ -109,3 +111,18 @@ def staff_statement(text: str, start: int) -> bool:
     stop = sentence.start() if sentence else len(text)
     head = max(text.rfind(mark, max(0, clause - 200), clause) for mark in "。!?\n") + 1
     return not _AGENT_NAMED.search(text, head, stop) and not _OURS.search(text, subject.end(), stop)
+
+
+# 这是安全码，不要泄露给别人 / 永远不要把密码告诉别人: one's own secret kept from others, advice to
+# the reader (a match that ends on "others", in a sentence naming a password, a code or a card).
+_OTHERS = re.compile(r"(?:别人|別人|他人|陌生人|任何人|其他人|外人)$")
+_SECRET = re.compile(w.SECRET, re.IGNORECASE)
+
+
+def own_secret(text: str, start: int, end: int) -> bool:
+    """A match telling the reader to keep a password, a code or a card number from others."""
+    if not _OTHERS.search(text, start, end):
+        return False
+    head = max(text.rfind(mark, max(0, start - 200), start) for mark in "。!?\n") + 1
+    sentence = _SENTENCE.search(text, end)
+    return bool(_SECRET.search(text, head, sentence.start() if sentence else len(text)))

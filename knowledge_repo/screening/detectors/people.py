@@ -150,7 +150,8 @@ _REF_CJK = quick(
         r"前台|站长|站長|创始人|創始人|CEO|员工|員工|房东|房東|保安|导游|導遊|收银员|收銀員|主管|董事长|董事長|"
         r"校长|校長|管理员|管理員|负责人|負責人|会计|會計|出纳|出納|厨师长|廚師長|主厨|主廚|店员|店員|"
         r"领班|領班|护士|護士|医生|醫生|老师|老師|保洁|保潔|清洁工|清潔工|教练|教練|牙医|牙醫|律师|律師|"
-        r"助理|秘书|秘書|主任|园长|園長|院长|院長|師傅|师傅|物业经理|物業經理)|(?:网站|網站|本站)的?主人"
+        r"助理|秘书|秘書|主任|园长|園長|院长|院長|師傅|师傅|物业经理|物業經理|快递员|快遞員|骑手|騎手|"
+        r"导购|導購|营业员|營業員|售货员|售貨員|接待员|接待員)|(?:网站|網站|本站)的?主人"
         rf"|(?<![\u4e00-\u9fff])[小老][{_SURNAMES}](?![\u4e00-\u9fff]{{2}})"
         rf"|[{_SURNAMES}][\u4e00-\u9fff]{{0,2}}?(?:先生|女士|小姐|经理|經理|老师|老師|总|總|老板|老闆|师傅|師傅|医生|醫生)"
         r"|(?:サイトの|この店の|当店の|店の|会社の|ホテルの)?(?:オーナー|店長|社長|運転手|ドライバー|店主|"
@@ -175,13 +176,56 @@ _PRED_CJK = re.compile(
         r"非法集資|抢劫|搶劫|强奸|強姦|乙肝|肝炎|糖尿病|吊销|吊銷|涉嫌|有一腿|劈腿|偷情|私生子|"
         r"坐(?:过|過)[^。!?,\n]{1,4}?牢|蹲(?:过|過)(?:监狱|監獄|大牢|牢)|服(?:过|過)刑|无证行医|無證行醫|非法行医|"
         r"非法行醫|被(?:警察|公安|税务局|稅務局|工商)?查(?:了|过|過|处|處|封)|打(?:老婆|老公|孩子|妻子)|"
-        r"离的婚|離的婚|骗婚|騙婚)"
+        r"离的婚|離的婚|骗婚|騙婚|欠(?:了|下)[^。!?,\n]{0,4}?(?:钱|錢|债|債)|不正当关系|不正當關係|"
+        r"偷(?:顾客|顧客|客人|别人|別人|公司|店里|店裡)|偷吃|偷喝|偷用|偷看|偷拍|偷窥|偷窺|被罚(?:过|過)?款|被罰(?:过|過)?款|"
+        r"卖假(?:药|货|酒)|賣假(?:藥|貨|酒)|"
+        r"喝醉了?酒?还|喝醉了?酒?還|醉酒(?:上班|上岗|上崗|开车|開車|驾驶|駕駛|手术|手術))"
         r"|(?:詐欺(?!メール|電話|に注意|にご注意|対策|被害|の手口)|逮捕|解雇され|クビになっ|盗ん|盗み|横領|不倫|浮気|"
         r"離婚|病気で|がんで|癌で|がんを患|うつ病|鬱病|妊娠|借金|破産|前科|薬物|麻薬|セクハラ|パワハラ|"
         r"訴えられ|捕ま|飲酒運転|入院|賄賂|糖尿病|通院|服役|傷害|脱税|罰金|病気を抱え|精神的な病|"
         r"覚醒剤|暴行|使い込|取り調べ|容疑|偽物を売|強盗|免許を取り消|医療ミス|リベート)"
     )
 )
+# 售货员会为怀孕的顾客提供座位 / 医生建议糖尿病患者… / 保安会制止偷拍: a condition of the people
+# someone serves, or a wrong someone prevents, said of others (the predicate names who has it:
+# 怀孕的顾客, 糖尿病患者, 乙肝病毒), or after a word that forbids or prevents it.
+_CONDITION = re.compile(
+    r"糖尿病|乙肝|肝炎|癌|艾滋|抑郁|抑鬱|憂鬱|精神病|怀孕|懷孕|患有|得了|喝醉|醉酒|吸毒|酗酒"
+)
+_OF_OTHERS = re.compile(
+    r"[^。!?,\n]{0,8}?的(?:人|顾客|顧客|客人|游客|遊客|乘客|孩子|儿童|兒童|老人|病人|学生|學生|妇女|婦女|女性|男性|"
+    r"员工|員工|朋友|家属|家屬|会员|會員|患者|住客|旅客|用户|用戶|居民|群体|群體|宠物|寵物|妈妈|媽媽|母亲|母親|女士)|"
+    r"(?:患者|病人|病患|病友|人群|病毒|孕妇|孕婦|妈妈|媽媽)|的?(?:检查|檢查|治疗|治療|预防|預防|筛查|篩查|风险|風險|"
+    r"知识|知識|饮食|飲食)"
+)
+_PREVENTED = re.compile(
+    r"(?:禁止|严禁|嚴禁|防止|制止|阻止|请勿|請勿|不得|不准|不许|不許|预防|預防|避免|打击|打擊|远离|遠離|举报|舉報|"
+    r"谨防|謹防|防范|防範|小心|当心|當心|提防|不会|不會|不能|不可以|不可|从不|從不|从来不|從來不|从没|從沒|绝不|絕不|"
+    r"决不|決不|不应|不應|不该|不該|不要|有没有|有沒有|是否)[^。!?,\n]{0,6}$"
+)
+# 员工偷拿东西，一经发现立即开除 / 司机如果酒驾，会被吊销驾照: a house rule, what would happen;
+# not a rumour (听说…, 据说…) that merely holds an "if".
+_RULE = re.compile(
+    r"如果|如果说|要是|若|一旦|一经|一經|凡是|的话|的話|会被|會被|将被|將被|将会被|將會被|一律|规定|規定|制度"
+)
+_HEARSAY = re.compile(
+    r"听说|聽說|据说|據說|传闻|傳聞|传言|傳言|在传|在傳|谣传|謠傳|有人说|有人說|听人说|聽人說"
+)
+
+
+def _others(text: str, start: int, end: int) -> bool:
+    """A CJK predicate said of the people served (怀孕的顾客), forbidden or denied (严禁偷拍, 从不偷拿),
+    or in a house rule (一经发现立即开除)."""
+    if _PREVENTED.search(text, max(0, start - 10), start):
+        return True
+    head = max(text.rfind(mark, max(0, start - 200), start) for mark in "。!?\n") + 1
+    tail = _SENTENCE.search(text, end)
+    stop = tail.start() if tail else len(text)
+    if _RULE.search(text, head, stop) and not _HEARSAY.search(text, head, stop):
+        return True
+    return bool(_CONDITION.match(text, start) and _OF_OTHERS.match(text, end))
+
+
 _SENTENCE = quick(
     re.compile(r"(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bMrs)(?<!\bSt)(?<!\bProf)\.(?=\s|$)|[!?。！？\n]")
 )
@@ -252,7 +296,7 @@ def find(text: str) -> list[Hit]:
         hits += _pairs(text, preds, refs, 80) if refs else []
     if not text.isascii() and _HAN_OR_KANA.search(text):
         # Predicates are CJK words, and a reference pairs only within 30 characters of one.
-        preds = [(m.start(), m.end()) for m in near_wide(_PRED_CJK, text)]
+        preds = [m.span() for m in near_wide(_PRED_CJK, text) if not _others(text, *m.span())]
         if preds:
             refs = [(m.start(), m.end()) for m in near_wide(_REF_CJK, text)]
             refs += [(m.start(), m.end()) for m in near_wide(_BARE_NAME_CJK, text)]

@@ -217,7 +217,8 @@ _NAMED = re.compile(
 )
 # 暂时不用的行李可以… / 一時的に使わない荷物は…: a kind of thing, described by what it is not for now.
 _ATTRIBUTIVE = re.compile(
-    r"(?:暂时|暫時)(?:不|没|沒)[^,;:。!?]{0,8}的[^,;:。!?]{1,4},?(?:可以|可|请|請|都)|"
+    r"(?:暂时|暫時)(?:不|没|沒)[^,;:。!?]{0,8}的[^,;:。!?]{1,4},?"
+    r"(?:可以|可|请|請|都|最好|应该|應該|应|應|要|需要|需|建议|建議|不要|不宜|别|別|也|必须|必須)|"
     r"一時的に[^、,。]{1,6}ない[^、,。]{1,5}は"
 )
 # 会暂停, 可以随时暂停视频, 按下…即可暂停: a pause that happens or that one can make, not a closure.
@@ -255,6 +256,15 @@ _STILL = re.compile(r"[,\s]*(?:仍|依然|依旧|依舊)")
 
 
 # 今天的天气预报可以在首页查看 / 今天几点关门可以在官网查到: where to look it up, any day.
+# 今天的年轻人更喜欢…: "people nowadays", not today's visitors (今天的年轻人专场 is an event).
+_NOWADAYS = re.compile(
+    r"(?:年轻人|年輕人|青少年|人们|人們|社会|社會|世界|人类|人類|消费者|消費者|年轻一代|年輕一代|"
+    r"大多数人|大多數人|很多人|许多人|許多人)(?![^,;:。!?]{0,2}(?:专场|專場|活动|活動|团|團|班|票|讲座|講座|课|課))"
+)
+# 肌肉酸痛是暂时的，一般两三天就会缓解: transient as a rule (一般, 通常), said of a kind of thing.
+_AS_A_RULE = re.compile(r"一般|通常|往往|大多|多半|多数|多數|自行")
+
+
 _LOOK_UP = re.compile(
     r"[^,;:。!?]{0,12}?(?:可以|可|请|請|都)?在[^,;:。!?]{1,12}?(?:查看|查询|查詢|查到|找到|看到)"
 )
@@ -297,7 +307,11 @@ def _present_day(text: str, head: int, start: int, end: int, stop: int) -> bool:
         return True
     if text[end : end + 1] != "的":
         return False
-    return bool(_PRESENT_DAY.search(text, head, stop) or _REGION.match(text, end + 1, stop))
+    return bool(
+        _PRESENT_DAY.search(text, head, stop)
+        or _REGION.match(text, end + 1, stop)
+        or _NOWADAYS.match(text, end + 1, stop)
+    )
 
 
 def _not_now(text: str, start: int, end: int, marker: str) -> bool:
@@ -316,7 +330,10 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
         return True
     if marker in ("暂停", "暫停") and _HABIT.search(text, max(0, start - 2), start):
         return True
-    if marker in ("暂时", "暫時") and _process(text, head, start, end, stop):
+    if marker in ("暂时", "暫時") and (
+        _process(text, head, start, end, stop)
+        or (text[end : end + 1] == "的" and _AS_A_RULE.search(text, head, stop))
+    ):
         return True
     opened = _OPENER.search(text, max(0, start - 30), start)
     if opened is None:
