@@ -128,9 +128,10 @@ def around(text: str, points: Sequence[int]) -> list[tuple[int, str]]:
     return out
 
 
-NEAR = 2 * LINE
-"""How far either side of a point a long piece is read: a match across it is far shorter, and
-a clipped piece stays longer than the 400 characters below which a detector reads less."""
+NEAR = LINE
+"""How far either side of a point a long piece is read: a match across it, with the sentence
+it needs, is far shorter. (A clipped piece may be shorter than the 400 characters below which
+the instruction detector skips its soft forms once it has a flag: the record is flagged then.)"""
 
 
 def _near(piece: str, points: list[int]) -> list[tuple[int, int]]:

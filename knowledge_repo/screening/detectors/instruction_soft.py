@@ -271,7 +271,12 @@ def _sentences(text: str) -> list[tuple[int, int, frozenset[str]]]:
 
 def _english(text: str, words: frozenset[str]) -> list[Hit]:
     hits: list[Hit] = []
-    windows = [(0, len(text), words)] if len(text) <= _LONG else _sentences(text)
+    if len(text) <= _LONG:
+        windows = [(0, len(text), words)]
+    elif text.isascii() and _ANY_GATE.isdisjoint(words):
+        return hits  # (an ASCII text's words are its sentences' words: none holds a gate word)
+    else:
+        windows = _sentences(text)
     for start, end, here in windows:
         present = _ANY_GATE.intersection(here)
         for i in sorted({i for w in present for i in _INDEX[w]}) if present else ():
