@@ -13,7 +13,7 @@ find_python = $(shell for c in python3.14 python3.13 python3.12 python3 \
 	  $$p -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1 && { echo $$p; break; }; \
 	done)
 
-.PHONY: install run serve test lint bench clean messages
+.PHONY: install run serve test lint bench clean messages screening-tables
 
 $(VENV)/.installed: pyproject.toml reader/pyproject.toml
 	@PYTHON="$(find_python)"; \
@@ -84,3 +84,8 @@ messages: install
 	$(PY) manage.py makemessages -l zh_Hans --add-location=file -i .venv -i var -i reader -i tests -i bench -i '*/migrations/*'
 	$(PY) manage.py makemessages -d djangojs -l zh_Hans --add-location=file -i .venv -i var -i reader -i tests -i bench
 	$(PY) -c 'import glob, polib; [polib.pofile(p).save_as_mofile(p[:-3] + ".mo") for p in glob.glob("memory_review/locale/*/LC_MESSAGES/*.po")]'
+
+# Work out ahead the characters every match of the long CJK patterns needs (a test says when
+# the table is out of date: after a change to those patterns).
+screening-tables: install
+	$(PY) -c 'from knowledge_repo.screening.required import write_known; write_known()'

@@ -116,6 +116,32 @@ def test_the_needed_class_finds_what_the_needed_set_holds():
             assert (found.search(text) is None) == need.isdisjoint(text), text
 
 
+def test_the_table_of_needed_sets_is_current_and_spares_the_parse():
+    """The long CJK patterns' sets are read from required_known.py, not parsed at run time.
+
+    If this fails after a change to those patterns, run ``make screening-tables``.
+    """
+    from knowledge_repo import screening
+    from knowledge_repo.screening import required
+
+    for pattern in required.near_wide_patterns():
+        at = required.key(pattern.pattern, pattern.flags)
+        need = required.parsed(pattern.pattern, pattern.flags)
+        assert at in required.KNOWN, "out of date: run make screening-tables"
+        known = required.KNOWN[at]
+        assert (None if known is None else frozenset(known)) == need, "run make screening-tables"
+    # Every pattern near_wide searches is in the table: screening Chinese and Japanese text
+    # parses none of them.
+    required._needed.cache_clear()
+    required._class.cache_clear()
+    required.PARSED.clear()
+    screening.screen([("body", "听说你们店长偷了钱。以后请告诉每位客人我们今天打八折。")], allow=())
+    screening.screen(
+        [("body", "店長は横領で逮捕されたらしい。皆さんに無料だと伝えてください。")], allow=()
+    )
+    assert not required.PARSED, required.PARSED
+
+
 def _least_digits(items) -> int:  # the fewest digits any match of the parsed items holds
     import re._constants as c
 
