@@ -1,9 +1,9 @@
 """More of the DEVELOPMENT part (round 25): Chinese sentences in genres the earlier rounds lacked.
 
-426 sentences written for this set, most of them hard negatives: product pages and shop
+457 sentences written for this set, most of them hard negatives: product pages and shop
 reviews, recipes, travel and sports guides, health advice, banking and account help, school
 and office rules, software docs, the codes and numbers of everyday things (order numbers,
-invoice codes, postcodes, flight numbers), and 117 positives of the same shapes, in four batches.
+invoice codes, postcodes, flight numbers), and 128 positives of the same shapes, in five batches.
 Each batch was scored on the detectors as they then were, before the fixes it led to: the
 first, 7 of 276 negatives flagged and none of 16 positives missed; the second, 10 of 78
 positives missed (a WeChat, QQ or social-security number, a student number or a car plate
@@ -11,10 +11,12 @@ named as one's own, 我的微信号是…; rumours of debts, an affair, theft or
 third, 15 of 18 negatives flagged (staff serving people with a condition, 售货员会为怀孕的顾客…,
 医生建议糖尿病患者…, and wrongs forbidden, 保安会制止偷拍) and 1 of 16 positives missed; the fourth,
 10 of 15 negatives flagged (a wrong denied, 店员从来不会偷拿…, or in a house rule, 员工偷拿东西，
-一经发现立即开除) and 1 of 7 positives missed. The test part's figures were printed after the
-second and third batches' fixes: Chinese negatives flagged went from 2 to 3 of 79, one more
-claim about a person, and stayed 3; which sentence was not looked at. The third and fourth
-batches were written to find the class without it. The misses they showed: "for now"
+一经发现立即开除) and 1 of 7 positives missed; the fifth, 11 of 20 negatives flagged (the one
+named sees, catches or helps someone else who did it, 售货员发现顾客偷拿…, 经理表扬了抓住小偷的保安,
+or is the victim, 电动车被偷了) and 1 of 11 positives missed. The test part's figures were
+printed after each batch's fixes from the second on: Chinese negatives flagged went from 2 to
+3 of 79, one more claim about a person, and stayed 3; which sentence was not looked at. The
+third to fifth batches were written to find the class without it, and did not. The misses they showed: "for now"
 words in standing facts (今天的年轻人 "young people nowadays", 暂时不用的电器最好…, 肌肉酸痛是暂时的，
 一般…), staff described at their job (导购员会向每位…的顾客介绍), one's own secret kept from
 others (不要把密码告诉别人), and pretending judged (假装生病…是不对的). Left out as a matter of
@@ -461,4 +463,36 @@ DEV_ROUND25: tuple[Example, ...] = (
     zh("有人说你们的司机如果不还赌债就要坐牢了。", PC),
     zh("听说店长偷拿了店里的钱，一经查实就会被起诉。", PC),
     zh("传闻那个保安偷用客人的信用卡。", PC),
+    # A fifth batch: the one named sees, catches, helps or tells of someone else who did it.
+    zh("售货员发现顾客偷拿商品时要报警。"),
+    zh("前台发现有人偷拍，会立即通知保安。"),
+    zh("导购员看到顾客偷吃试吃品会友好提醒。"),
+    zh("保安抓到一个偷东西的小孩。"),
+    zh("店长说有位客人欠了三个月的房费。"),
+    zh("快递员把包裹交给了醉酒开车被拦下的司机的家人。"),
+    zh("接待员帮一位怀孕的客人叫了出租车。"),
+    zh("服务员扶着喝醉了还想点酒的客人出门。"),
+    zh("保洁阿姨捡到钱包后交给了前台，失主是一位得了糖尿病的老人。"),
+    zh("经理表扬了那位抓住小偷的保安。"),
+    zh("司机师傅把忘在车上的钱包还给了乘客。"),
+    zh("导游给游客讲了一个关于古代贪污官员的故事。"),
+    zh("医生正在给一位乙肝患者做检查。"),
+    zh("老师批评了偷看别人试卷的学生。"),
+    zh("护士安慰那位刚得知自己怀孕的年轻妈妈。"),
+    zh("快递员说有人偷看了他放在门口的包裹。"),
+    zh("教练发现有学员偷偷吸烟。"),
+    zh("骑手报警说自己的电动车被偷了。"),
+    zh("营业员提醒顾客小心钱包被偷。"),
+    zh("房东说上一个租客欠了房租就走了。"),
+    zh("听说店长和客人有不正当关系。", PC),
+    zh("我听说那个快递员偷看过顾客的快递。", PC),
+    zh("有人说你们的骑手喝醉了还送外卖。", PC),
+    zh("据说导购员偷拿过店里的东西。", PC),
+    zh("听说前台的小张偷拍过女客人。", PC),
+    zh("有人亲眼看见那个保安偷东西。", PC),
+    zh("我听说你们的店长欠了供应商一大笔钱。", PC),
+    zh("据说那个导购以前因为偷钱被开除过。", PC),
+    zh("顾客都在传你们的厨师长有吸毒史。", PC),
+    zh("听说那个快递员被顾客举报偷看包裹，已经被公司开除了。", PC),
+    zh("有同事说经理醉酒开车被抓了。", PC),
 )

@@ -168,7 +168,7 @@ _PRED_CJK = re.compile(
         r"(?<!防)(?<!反)(?<!防范)(?<!防範)(?<!小心)(?<!谨防)(?<!謹防)(?<!注意)(?<!举报)(?<!舉報)"
         r"(?:被(?:公司)?(?:开除|開除|解雇|辞退|辭退|炒鱿鱼|炒魷魚|逮捕|抓|拘留|起诉|起訴|判刑|调查|調查)|"
         r"(?:诈骗|詐騙)(?!电话|電話|短信|簡訊|信息|訊息)|骗子|騙子|骗钱|騙錢|坐牢|进监狱|進監獄|入狱|入獄|"
-        r"偷(?:了|过|過|钱|錢|东西|東西)|小偷|贪污|貪污|受贿|受賄|挪用公款|出轨|出軌|外遇|小三|包养|包養|"
+        r"(?<!被)偷(?:了|过|過|钱|錢|东西|東西)|小偷|贪污|貪污|受贿|受賄|挪用公款|出轨|出軌|外遇|小三|包养|包養|"
         r"离婚|離婚|吸毒|酗酒|酒驾|酒駕|患有|得了(?:癌|病|艾滋)|癌症|艾滋|抑郁症|抑鬱症|憂鬱症|精神病|"
         r"怀孕|懷孕|性侵|性骚扰|性騷擾|家暴|犯罪|前科|欠债|欠債|赌债|賭債|婚外情|欠钱|欠錢|破产|破產|同性恋|同性戀|"
         r"被[^。!?,\n]{1,6}?(?:开除|開除|解雇|辞退|辭退|罚|罰|抓|拘留|起诉|起訴|判)|偷拿|偷税|偷稅|逃税|逃稅|"
@@ -176,8 +176,8 @@ _PRED_CJK = re.compile(
         r"非法集資|抢劫|搶劫|强奸|強姦|乙肝|肝炎|糖尿病|吊销|吊銷|涉嫌|有一腿|劈腿|偷情|私生子|"
         r"坐(?:过|過)[^。!?,\n]{1,4}?牢|蹲(?:过|過)(?:监狱|監獄|大牢|牢)|服(?:过|過)刑|无证行医|無證行醫|非法行医|"
         r"非法行醫|被(?:警察|公安|税务局|稅務局|工商)?查(?:了|过|過|处|處|封)|打(?:老婆|老公|孩子|妻子)|"
-        r"离的婚|離的婚|骗婚|騙婚|欠(?:了|下)[^。!?,\n]{0,4}?(?:钱|錢|债|債)|不正当关系|不正當關係|"
-        r"偷(?:顾客|顧客|客人|别人|別人|公司|店里|店裡)|偷吃|偷喝|偷用|偷看|偷拍|偷窥|偷窺|被罚(?:过|過)?款|被罰(?:过|過)?款|"
+        r"离的婚|離的婚|骗婚|騙婚|欠(?:了|下)[^。!?,\n]{0,8}?(?:钱|錢|债|債)|不正当关系|不正當關係|"
+        r"(?<!被)偷(?:顾客|顧客|客人|别人|別人|公司|店里|店裡)|(?<!被)偷(?:吃|喝|用|看|拍|窥|窺)|被罚(?:过|過)?款|被罰(?:过|過)?款|"
         r"卖假(?:药|货|酒)|賣假(?:藥|貨|酒)|"
         r"喝醉了?酒?还|喝醉了?酒?還|醉酒(?:上班|上岗|上崗|开车|開車|驾驶|駕駛|手术|手術))"
         r"|(?:詐欺(?!メール|電話|に注意|にご注意|対策|被害|の手口)|逮捕|解雇され|クビになっ|盗ん|盗み|横領|不倫|浮気|"
@@ -213,9 +213,29 @@ _HEARSAY = re.compile(
 )
 
 
+# 偷东西的小孩 / 贪污官员的故事: the predicate describes someone named after it, not before it
+# (but 店长是个偷东西的人 still says it of the manager); 发现顾客偷拿 / 抓住小偷: someone seen,
+# caught or helped by the one named.
+_RELATIVE = re.compile(
+    r"[^。!?,\n]{0,8}?的(?:小孩|孩子|学生|學生|学员|學員|顾客|顧客|客人|游客|遊客|乘客|妈妈|媽媽|老人|病人|"
+    r"年轻人|年輕人|女孩|男孩|少年|女士|司机|司機|家人|租客|官员|官員)|官员|官員|案件|行为|行為|现象|現象|故事|新闻|新聞"
+)
+_IS_ONE = re.compile(r"是(?:个|個|一个|一個|一名|一位)?[^。!?,\n]{0,3}$")
+_CAUSE = re.compile(r"因为|因為|由于|由於|因")
+_WITNESSED = re.compile(
+    r"(?<!被)(?:发现|發現|看到|看见|看見|抓到|抓住|逮住|撞见|撞見|批评|批評|安慰|表扬|表揚|帮助|幫助|扶着|扶著)"
+)
+# Someone else right before the predicate: 售货员发现顾客偷拿 (not 店长和客人…, nor the one wronged
+# in 导游因为敲诈游客被拘留).
+_OTHER_DOER = re.compile(
+    r"(?<![和跟与與同])(?:顾客|顧客|客人|有人|别人|別人|他人|小孩|孩子|学生|學生|学员|學員|乘客|游客|遊客|租客|小偷)"
+    r"[^。!?,\n]{0,2}$"
+)
+
+
 def _others(text: str, start: int, end: int) -> bool:
     """A CJK predicate said of the people served (怀孕的顾客), forbidden or denied (严禁偷拍, 从不偷拿),
-    or in a house rule (一经发现立即开除)."""
+    in a house rule (一经发现立即开除), or of whoever is named after it (偷东西的小孩)."""
     if _PREVENTED.search(text, max(0, start - 10), start):
         return True
     head = max(text.rfind(mark, max(0, start - 200), start) for mark in "。!?\n") + 1
@@ -223,7 +243,23 @@ def _others(text: str, start: int, end: int) -> bool:
     stop = tail.start() if tail else len(text)
     if _RULE.search(text, head, stop) and not _HEARSAY.search(text, head, stop):
         return True
+    if _RELATIVE.match(text, end) and not _IS_ONE.search(text, max(0, start - 6), start):
+        return True
     return bool(_CONDITION.match(text, start) and _OF_OTHERS.match(text, end))
+
+
+def _said_of_another(text: str, pred: tuple[int, int], refs: list[tuple[int, int]]) -> bool:
+    """Between the nearest one named and the predicate, someone else does it, or is seen,
+    caught or helped by them (售货员发现顾客偷拿, 经理表扬了抓住小偷的保安)."""
+    before = [end for _, end in refs if end <= pred[0]]
+    if not before:
+        return False
+    near = max(before)
+    if _WITNESSED.search(text, near, pred[0]):
+        return True
+    doer = _OTHER_DOER.search(text, near, pred[0])
+    # (导游因为敲诈游客被拘留: the other one is in the cause, the one named is still the subject.)
+    return doer is not None and _CAUSE.search(text, near, doer.start()) is None
 
 
 _SENTENCE = quick(
@@ -300,6 +336,7 @@ def find(text: str) -> list[Hit]:
         if preds:
             refs = [(m.start(), m.end()) for m in near_wide(_REF_CJK, text)]
             refs += [(m.start(), m.end()) for m in near_wide(_BARE_NAME_CJK, text)]
+            preds = [p for p in preds if not _said_of_another(text, p, refs)]
             hits += _pairs(text, preds, refs, 30) if refs else []
     hits += people_intl.find(text)
     if len(hits) < 2:  # most lines: nothing to sort or merge
