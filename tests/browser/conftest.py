@@ -97,11 +97,8 @@ def live_server(live_server):
     httpd = live_server.thread.httpd
     if not hasattr(httpd.get_app(), "wrapped"):
         httpd.set_app(_one_request_at_a_time(httpd.get_app()))
-    connection.execute_wrappers.append(_one_statement_at_a_time)
-    try:
+    with connection.execute_wrapper(_one_statement_at_a_time):
         yield live_server
-    finally:
-        connection.execute_wrappers.remove(_one_statement_at_a_time)
 
 
 @pytest.fixture

@@ -22,6 +22,7 @@ import re
 from . import instruction_ja, instruction_zh
 from . import instruction_zh_words as w
 from .firsts import alternation
+from .windows import cjk_sentence_start
 
 
 def _one(patterns: list[str]) -> re.Pattern[str]:
@@ -109,7 +110,7 @@ def staff_statement(text: str, start: int) -> bool:
         return False
     sentence = _SENTENCE.search(text, subject.end())
     stop = sentence.start() if sentence else len(text)
-    head = max(text.rfind(mark, max(0, clause - 200), clause) for mark in "。!?\n") + 1
+    head = cjk_sentence_start(text, clause)
     return not _AGENT_NAMED.search(text, head, stop) and not _OURS.search(text, subject.end(), stop)
 
 
@@ -123,6 +124,6 @@ def own_secret(text: str, start: int, end: int) -> bool:
     """A match telling the reader to keep a password, a code or a card number from others."""
     if not _OTHERS.search(text, start, end):
         return False
-    head = max(text.rfind(mark, max(0, start - 200), start) for mark in "。!?\n") + 1
+    head = cjk_sentence_start(text, start)
     sentence = _SENTENCE.search(text, end)
     return bool(_SECRET.search(text, head, sentence.start() if sentence else len(text)))

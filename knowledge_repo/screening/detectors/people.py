@@ -17,6 +17,7 @@ import re
 from ..folding import Hit, gate, near_wide, tokens, words
 from . import people_intl
 from .firsts import led, quick
+from .windows import cjk_sentence_start
 
 PERSON_CLAIM = "person_claim"
 
@@ -238,7 +239,7 @@ def _others(text: str, start: int, end: int) -> bool:
     in a house rule (一经发现立即开除), or of whoever is named after it (偷东西的小孩)."""
     if _PREVENTED.search(text, max(0, start - 10), start):
         return True
-    head = max(text.rfind(mark, max(0, start - 200), start) for mark in "。!?\n") + 1
+    head = cjk_sentence_start(text, start)
     tail = _SENTENCE.search(text, end)
     stop = tail.start() if tail else len(text)
     if _RULE.search(text, head, stop) and not _HEARSAY.search(text, head, stop):

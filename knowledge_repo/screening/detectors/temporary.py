@@ -15,6 +15,7 @@ import re
 
 from ..folding import Hit, fold_pattern, gate, tokens
 from .firsts import quick
+from .windows import cjk_sentence_start
 
 TEMPORARY = "temporary"
 
@@ -316,8 +317,7 @@ def _present_day(text: str, head: int, start: int, end: int, stop: int) -> bool:
 
 def _not_now(text: str, start: int, end: int, marker: str) -> bool:
     """A marker in a question, a past event, a condition, a habit, how-to steps or a name."""
-    stops = [text.rfind(mark, max(0, start - 200), start) for mark in "。!?\n"]
-    head = max(stops) + 1
+    head = cjk_sentence_start(text, start)
     tail = _SENTENCE_END.search(text, end)
     stop = tail.start() if tail else min(len(text), end + 200)
     if tail is not None and tail.group() == "?":

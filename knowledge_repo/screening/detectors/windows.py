@@ -21,6 +21,15 @@ LATIN_WORD = re.compile(r"[A-Za-z]{2}")
 
 _LONG = 400
 _ENDS = ".!?\n"
+_CJK_ENDS = "。!?\n"
+
+
+def cjk_sentence_start(text: str, at: int, reach: int = 200) -> int:
+    """Where the sentence holding ``text[at]`` starts: after the last 。, !, ? or line break
+    within ``reach`` characters before it (the folded view's sentence ends)."""
+    return max(text.rfind(mark, max(0, at - reach), at) for mark in _CJK_ENDS) + 1
+
+
 _REACH = 300
 
 
