@@ -121,28 +121,43 @@ def _reads_like_language(line_words: list[str]) -> bool:
     return decoded > sum(map(joined.count, _VOWELS))
 
 
+def _few_rot_vowels(lower: str) -> bool:
+    """Whether fewer than 3 in 10 letters of a lower-cased line are ones rot13 turns into vowels.
+
+    Most lines stop here, at C speed, before their words are listed: English and random
+    letters alike hold about a fifth. (Single letters count too: in rot13 prose they are
+    "n" and "v", a and I, so no rot13 line is lost.)
+    """
+    raw = lower.encode("utf-8", "surrogatepass")  # (bytes.translate deletes at C speed)
+    letters = len(raw) - len(raw.translate(None, _LETTERS))
+    return 10 * sum(map(lower.count, _ROT_VOWELS)) < 3 * letters
+
+
+def _lowers_whole(line: str) -> bool:
+    # A line is lower-cased whole (one C call) unless it holds one of the two characters
+    # lower() turns into ASCII letters ("İ" -> "i̇", the Kelvin sign -> "k"): there the
+    # words are lower-cased one by one.
+    return line.isascii() or ("\u0130" not in line and "\u212a" not in line)
+
+
 def _rot13(view: View) -> list[View]:
-    if "\n" not in view.text and (
-        not view.text.isascii()
-        and len(_ASCII_WORDS.findall(view.text)) < 3
-        or not _COMMON.isdisjoint(tokens(view.text))
+    text = view.text
+    if "\n" not in text and (
+        # One line: the loop below would stop at its letter count, so count first.
+        _lowers_whole(text)
+        and _few_rot_vowels(text.lower())
+        or not text.isascii()
+        and len(_ASCII_WORDS.findall(text)) < 3
+        or not _COMMON.isdisjoint(tokens(text))
     ):
         return []
     out = []
     at = 0
-    for line in view.text.split("\n"):
+    for line in text.split("\n"):
         start, at = at, at + len(line) + 1
-        # A line is lower-cased whole (one C call) unless it holds one of the two characters
-        # lower() turns into ASCII letters ("İ" -> "i̇", the Kelvin sign -> "k"): there the
-        # words are lower-cased one by one.
-        if line.isascii() or ("\u0130" not in line and "\u212a" not in line):
+        if _lowers_whole(line):
             lower = line.lower()
-            # Most lines stop here, at C speed, before their words are listed: fewer than 3 in
-            # 10 of their letters are ones rot13 turns into vowels. (Single letters count here:
-            # in rot13 prose they are "n" and "v", a and I, so no such line is lost.)
-            raw = lower.encode("utf-8", "surrogatepass")  # (bytes.translate deletes at C speed)
-            letters = len(raw) - len(raw.translate(None, _LETTERS))
-            if 10 * sum(map(lower.count, _ROT_VOWELS)) < 3 * letters:
+            if _few_rot_vowels(lower):
                 continue
             words = _ASCII_WORDS.findall(lower)
         else:

@@ -1,5 +1,6 @@
 """A cold rescan spread over worker processes finds exactly what one process finds (issue 18)."""
 
+import gc
 import multiprocessing
 
 import pytest
@@ -82,6 +83,29 @@ def test_a_failure_beside_the_workers_stops_the_scan(records):
     assert scan_contents(records, (), workers=2, pool_min=0) == [
         content_findings(data, text, allowed=()) for data, text in records
     ]
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_collection_resumes_as_it_was_after_a_scan_even_a_failed_one(records, enabled):
+    # The scan pauses cyclic collection while it works; a process must not be left without it.
+    if not pool_usable():
+        pytest.skip("this process cannot fork workers")
+    (gc.enable if enabled else gc.disable)()
+    try:
+        seen = []
+        scan_contents(
+            records, (), workers=2, pool_min=0, meanwhile=lambda: seen.append(gc.isenabled())
+        )
+        assert seen == [False] and gc.isenabled() is enabled
+        with pytest.raises(RuntimeError):
+            scan_contents(records, (), workers=2, pool_min=0, meanwhile=_fail)
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable()
+
+
+def _fail():
+    raise RuntimeError("boom")
 
 
 @pytest.mark.parametrize("pool_min", [0, 10**9])
