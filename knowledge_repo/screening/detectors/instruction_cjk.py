@@ -117,12 +117,17 @@ def staff_statement(text: str, start: int) -> bool:
 # 这是安全码，不要泄露给别人 / 永远不要把密码告诉别人: one's own secret kept from others, advice to
 # the reader (a match that ends on "others", in a sentence naming a password, a code or a card).
 _OTHERS = re.compile(r"(?:别人|別人|他人|陌生人|任何人|其他人|外人)$")
+# 银行卡号请在支付页面输入，不要发送给客服: kept from others named right after the match (staff too).
+_TO_OTHERS = re.compile(
+    r"(?:(?:告诉|告訴|透露|泄露|洩露|发送|發送|发|發)?(?:给|給))(?:任何人|别人|別人|他人|陌生人|其他人|外人|"
+    r"客服|工作人员|工作人員|店员|店員|快递员|快遞員)"
+)
 _SECRET = re.compile(w.SECRET, re.IGNORECASE)
 
 
 def own_secret(text: str, start: int, end: int) -> bool:
     """A match telling the reader to keep a password, a code or a card number from others."""
-    if not _OTHERS.search(text, start, end):
+    if not _OTHERS.search(text, start, end) and not _TO_OTHERS.match(text, end):
         return False
     head = cjk_sentence_start(text, start)
     sentence = _SENTENCE.search(text, end)

@@ -170,14 +170,14 @@ _PRED_CJK = re.compile(
         r"(?:被(?:公司)?(?:开除|開除|解雇|辞退|辭退|炒鱿鱼|炒魷魚|逮捕|抓|拘留|起诉|起訴|判刑|调查|調查)|"
         r"(?:诈骗|詐騙)(?!电话|電話|短信|簡訊|信息|訊息)|骗子|騙子|骗钱|騙錢|坐牢|进监狱|進監獄|入狱|入獄|"
         r"(?<!被)偷(?:了|过|過|钱|錢|东西|東西)|小偷|贪污|貪污|受贿|受賄|挪用公款|出轨|出軌|外遇|小三|包养|包養|"
-        r"离婚|離婚|吸毒|酗酒|酒驾|酒駕|患有|得了(?:癌|病|艾滋)|癌症|艾滋|抑郁症|抑鬱症|憂鬱症|精神病|"
+        r"离婚|離婚|吸毒|吸(?:过|過)毒|酗酒|酒驾|酒駕|患有|得了(?:癌|病|艾滋)|癌症|艾滋|抑郁症|抑鬱症|憂鬱症|精神病|"
         r"怀孕|懷孕|性侵|性骚扰|性騷擾|家暴|犯罪|前科|欠债|欠債|赌债|賭債|婚外情|欠钱|欠錢|破产|破產|同性恋|同性戀|"
-        r"被[^。!?,\n]{1,6}?(?:开除|開除|解雇|辞退|辭退|罚|罰|抓|拘留|起诉|起訴|判)|偷拿|偷税|偷稅|逃税|逃稅|"
+        r"被[^。!?,\n]{1,6}?(?:开除|開除|解雇|辞退|辭退|罚|罰|抓|拘留|起诉|起訴|判|带走|帶走|调查|調查)|偷拿|偷税|偷稅|逃税|逃稅|"
         r"挪用|回扣|坐(?:过|過)牢|打架|斗殴|鬥毆|赌博|賭博|嫖娼|贩毒|販毒|洗钱|洗錢|行贿|行賄|非法集资|"
         r"非法集資|抢劫|搶劫|强奸|強姦|乙肝|肝炎|糖尿病|吊销|吊銷|涉嫌|有一腿|劈腿|偷情|私生子|"
         r"坐(?:过|過)[^。!?,\n]{1,4}?牢|蹲(?:过|過)(?:监狱|監獄|大牢|牢)|服(?:过|過)刑|无证行医|無證行醫|非法行医|"
         r"非法行醫|被(?:警察|公安|税务局|稅務局|工商)?查(?:了|过|過|处|處|封)|打(?:老婆|老公|孩子|妻子)|"
-        r"离的婚|離的婚|骗婚|騙婚|欠(?:了|下)[^。!?,\n]{0,8}?(?:钱|錢|债|債)|不正当关系|不正當關係|"
+        r"离的婚|離的婚|骗婚|騙婚|欠(?:了|下)[^。!?,\n]{0,8}?(?:钱|錢|债|債|贷|貸)|戒毒|不正当关系|不正當關係|"
         r"(?<!被)偷(?:顾客|顧客|客人|别人|別人|公司|店里|店裡)|(?<!被)偷(?:吃|喝|用|看|拍|窥|窺)|被罚(?:过|過)?款|被罰(?:过|過)?款|"
         r"卖假(?:药|货|酒)|賣假(?:藥|貨|酒)|"
         r"喝醉了?酒?还|喝醉了?酒?還|醉酒(?:上班|上岗|上崗|开车|開車|驾驶|駕駛|手术|手術))"
@@ -207,19 +207,45 @@ _PREVENTED = re.compile(
 # 员工偷拿东西，一经发现立即开除 / 司机如果酒驾，会被吊销驾照: a house rule, what would happen;
 # not a rumour (听说…, 据说…) that merely holds an "if".
 _RULE = re.compile(
-    r"如果|如果说|要是|若|一旦|一经|一經|凡是|的话|的話|会被|會被|将被|將被|将会被|將會被|一律|规定|規定|制度"
+    r"如果|如果说|要是|若|一旦|一经|一經|凡是|的话|的話|会被|會被|将被|將被|将会被|將會被|一律|规定|規定|制度|"
+    r"遇到|遇见|遇見|碰到|万一|萬一"
+)
+# 快递员偷看包裹是违法的 / 员工偷税要承担法律责任: the act judged, of anyone who does it.
+_JUDGED = re.compile(
+    r"是[^。!?,\n]{0,8}?(?:违法|違法|违规|違規|犯罪|违反|違反|危险|危險|不对|不對|错误|錯誤|不道德|不允许|不允許)|"
+    r"属于|屬於|(?:要|需|需要|须|須|必须|必須)承担|(?:要|需|需要|须|須|必须|必須)承擔"
+)
+# 营业员离婚率, 犯罪行为, 护士怀孕期间可以申请调岗, 司机患有癫痫的不能申请驾照: a rate, a kind of act,
+# or a rule for whoever has it.
+_FOR_WHOEVER = re.compile(
+    r"率|行为|行為|[^。!?,\n]{0,8}?(?:期间|期間)[^。!?,\n]{0,4}?(?:可以|可|能|应|應|需|不得|不能|不宜|享有)|"
+    r"[^。!?,\n]{0,8}?的(?:不能|不得|不可|不宜|可以|需要|须|須|应当|應當|应该|應該|一律|均)"
+)
+# 骑手中有不少人患有…, 据统计…: some of them, or figures about a kind of people.
+_SOME_OF_THEM = re.compile(
+    r"(?:不少|很多|许多|許多|一些|部分|少数|少數|个别|個別|有的|有些|多数|多數|大多数|大多數)的?人[^。!?,\n]{0,2}$"
+)
+_SURVEYED = re.compile(
+    r"据统计|據統計|调查显示|調查顯示|研究发现|研究發現|数据显示|數據顯示|统计显示|統計顯示|研究表明|调查发现|調查發現"
+)
+# 有些快递员, 个别骑手, 很多售货员: some of a kind of people, no one identifiable.
+_QUANTIFIED = re.compile(
+    r"(?:有些|有的|一些|个别|個別|少数|少數|很多|许多|許多|不少|部分|大部分|大多数|大多數|多数|多數|某些|"
+    r"一部分|不少的|很多的)$"
 )
 _HEARSAY = re.compile(
     r"听说|聽說|据说|據說|传闻|傳聞|传言|傳言|在传|在傳|谣传|謠傳|有人说|有人說|听人说|聽人說"
 )
 
 
-# 偷东西的小孩 / 贪污官员的故事: the predicate describes someone named after it, not before it
+# 偷东西的小孩 / 贪污官员的故事 / 骑手偷吃外卖的新闻: the predicate describes someone named after
+# it, or a topic (a kind of event in the news), not the one before it
 # (but 店长是个偷东西的人 still says it of the manager); 发现顾客偷拿 / 抓住小偷: someone seen,
 # caught or helped by the one named.
 _RELATIVE = re.compile(
     r"[^。!?,\n]{0,8}?的(?:小孩|孩子|学生|學生|学员|學員|顾客|顧客|客人|游客|遊客|乘客|妈妈|媽媽|老人|病人|"
-    r"年轻人|年輕人|女孩|男孩|少年|女士|司机|司機|家人|租客|官员|官員)|官员|官員|案件|行为|行為|现象|現象|故事|新闻|新聞"
+    r"年轻人|年輕人|女孩|男孩|少年|女士|司机|司機|家人|租客|官员|官員|新闻|新聞|报道|報道|事件|现象|現象|"
+    r"问题|問題|案例|话题|話題|行为|行為|故事)|官员|官員|案件|行为|行為|现象|現象|故事|新闻|新聞"
 )
 _IS_ONE = re.compile(r"是(?:个|個|一个|一個|一名|一位)?[^。!?,\n]{0,3}$")
 _CAUSE = re.compile(r"因为|因為|由于|由於|因")
@@ -243,6 +269,12 @@ def _others(text: str, start: int, end: int) -> bool:
     tail = _SENTENCE.search(text, end)
     stop = tail.start() if tail else len(text)
     if _RULE.search(text, head, stop) and not _HEARSAY.search(text, head, stop):
+        return True
+    if _JUDGED.search(text, end, stop) or _FOR_WHOEVER.match(text, end):
+        return True
+    if _SOME_OF_THEM.search(text, max(head, start - 8), start):
+        return True
+    if _SURVEYED.search(text, head, stop):
         return True
     if _RELATIVE.match(text, end) and not _IS_ONE.search(text, max(0, start - 6), start):
         return True
@@ -335,7 +367,11 @@ def find(text: str) -> list[Hit]:
         # Predicates are CJK words, and a reference pairs only within 30 characters of one.
         preds = [m.span() for m in near_wide(_PRED_CJK, text) if not _others(text, *m.span())]
         if preds:
-            refs = [(m.start(), m.end()) for m in near_wide(_REF_CJK, text)]
+            refs = [
+                (m.start(), m.end())
+                for m in near_wide(_REF_CJK, text)
+                if not _QUANTIFIED.search(text, max(0, m.start() - 4), m.start())
+            ]
             refs += [(m.start(), m.end()) for m in near_wide(_BARE_NAME_CJK, text)]
             preds = [p for p in preds if not _said_of_another(text, p, refs)]
             hits += _pairs(text, preds, refs, 30) if refs else []

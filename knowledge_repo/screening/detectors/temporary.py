@@ -107,6 +107,10 @@ _CJK: dict[str, tuple[str, ...]] = {
         "临时牌照",
         "临时号牌",
         "临时卡",
+        "临时门禁",
+        "临时通行证",
+        "临时出入证",
+        "临时证件",
         # Idioms: cramming, on a whim.
         "临时抱佛脚",
         "临时起意",
@@ -143,6 +147,10 @@ _CJK: dict[str, tuple[str, ...]] = {
         "臨時牌照",
         "臨時號牌",
         "臨時卡",
+        "臨時門禁",
+        "臨時通行證",
+        "臨時出入證",
+        "臨時證件",
         "臨時抱佛腳",
         "臨時起意",
         "降臨時",
@@ -222,9 +230,10 @@ _ATTRIBUTIVE = re.compile(
     r"(?:可以|可|请|請|都|最好|应该|應該|应|應|要|需要|需|建议|建議|不要|不宜|别|別|也|必须|必須)|"
     r"一時的に[^、,。]{1,6}ない[^、,。]{1,5}は"
 )
-# 会暂停, 可以随时暂停视频, 按下…即可暂停: a pause that happens or that one can make, not a closure.
+# 会暂停, 可以随时暂停视频, 按下…即可暂停, 逾期会被暂停: a pause that happens or that one can make,
+# not a closure.
 _HABIT = re.compile(
-    r"(?:会|會|可能|可以|即可|可|能|能够|能夠|随时|隨時|自动|自動|申请|申請|办理|辦理)$"
+    r"(?:会|會|可能|可以|即可|可|能|能够|能夠|随时|隨時|自动|自動|申请|申請|办理|辦理)被?$"
 )
 # 目前 ("at present") alone states how things stand (目前本馆共收藏…, 目前我们支持…付款); it marks a
 # fact for now only beside what is open, closed, stocked or changed (电梯目前停用, 目前有货).
@@ -328,7 +337,7 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
         return True
     if marker == "今天" and _present_day(text, head, start, end, stop):
         return True
-    if marker in ("暂停", "暫停") and _HABIT.search(text, max(0, start - 2), start):
+    if marker in ("暂停", "暫停") and _HABIT.search(text, max(0, start - 3), start):
         return True
     if marker in ("暂时", "暫時") and (
         _process(text, head, start, end, stop)
