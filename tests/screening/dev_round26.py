@@ -1,6 +1,6 @@
 """More of the DEVELOPMENT part (round 26): Chinese knowledge-record sentences about people at work.
 
-533 sentences written for this set in eight batches, to find the kind of Chinese false positive
+646 sentences written for this set in eleven batches, to find the kind of Chinese false positive
 the test part still shows (round 25 traced one to the person-claim predicates and roles added
 then: 偷看/偷拍, 欠…钱, 醉酒…, 快递员/骑手/导购/营业员/售货员/接待员) without looking at it. Each
 batch was scored on the detectors as they then were, before the fixes it led to:
@@ -27,7 +27,16 @@ batch was scored on the detectors as they then were, before the fixes it led to:
   (被警察带走调查);
 - the seventh, 45 more negatives about kinds of people (plurals, every one, figures, good deeds):
   1 flagged (骑手中有不少人患有…, 据统计…);
-- the eighth, 25 positives: 1 missed (a hairdresser, a role the detector does not know).
+- the eighth, 25 positives: 1 missed (a hairdresser, a role the detector does not know);
+- the ninth, 39 negatives about people in history and stories: 2 flagged (故事里的老板娘…, 剧中的店长…);
+- the tenth, 40 sentences with the temporary markers in standing facts, 12 of them positives by
+  the corpus's rules (本次, 这次, 暂不, 眼下): 3 negatives flagged (a saying, 暂时的困难并不可怕; a
+  timeout in a game, 两次暂停的机会; 每天的今天都是新的开始, still flagged);
+- the eleventh, 34 positives of the same shapes: none missed.
+
+A batch of 50 instruction-like negatives (reported speech, signs, how-to steps, what the assistant
+can do, "ignore this e-mail if…") flagged none; it is not kept, to hold the part's share of
+positives at two fifths.
 
 Left out as a matter of the rules: 这两天, 今晚 and 现在 are not temporary markers (as a date is
 not, round 18), and a card number that fails its checksum is not a card number.
@@ -584,4 +593,120 @@ DEV_ROUND26: tuple[Example, ...] = (
     zh("前台的陈小姐患有抑郁症。", PC),
     zh("司机老郑以前吸过毒。", PC),
     zh("这家店的店长因为诈骗被判刑了。", PC),
+    # batch 9
+    zh("苏轼因为乌台诗案被贬到黄州。"),
+    zh("岳飞被秦桧以莫须有的罪名陷害。"),
+    zh("文天祥被俘后写下了《过零丁洋》。"),
+    zh("林黛玉自幼体弱多病，患有肺病。"),
+    zh("杜甫晚年贫病交加，死在了湘江的船上。"),
+    zh("司马迁受了宫刑之后，发愤写成了《史记》。"),
+    zh("贝多芬晚年患有严重的耳聋。"),
+    zh("梵高一生穷困潦倒，患有精神疾病。"),
+    zh("孔乙己因为偷书被打断了腿。"),
+    zh("阿Q偷了尼姑庵的萝卜。"),
+    zh("鲁迅先生的小说《药》写的是华老栓买人血馒头的故事。"),
+    zh("张飞喝醉了酒，被部下刺杀。"),
+    zh("李白喜欢喝酒，被称为酒仙。"),
+    zh("宋江因为杀了阎婆惜被发配江州。"),
+    zh("林冲被高俅陷害，刺配沧州。"),
+    zh("武松醉酒后在景阳冈打死了老虎。"),
+    zh("曹雪芹晚年生活贫困。"),
+    zh("和珅因为贪污被嘉庆皇帝赐死。"),
+    zh("霍金患有肌萎缩侧索硬化症，但仍坚持科研。"),
+    zh("海伦·凯勒幼年因病失去了视力和听力。"),
+    zh("史铁生双腿瘫痪后开始写作。"),
+    zh("路遥因为肝硬化去世，年仅四十二岁。"),
+    zh("王尔德曾因同性恋罪名入狱。"),
+    zh("曼德拉在监狱里度过了二十七年。"),
+    zh("甘地多次被英国殖民当局逮捕。"),
+    zh("诸葛亮积劳成疾，病逝于五丈原。"),
+    zh("纳兰性德三十岁就病逝了。"),
+    zh("卓别林晚年被美国拒绝入境。"),
+    zh("李清照晚年再嫁，不久就离婚了。"),
+    zh("这部电视剧讲述了一位警察卧底贩毒集团的故事。"),
+    zh("小说中的主人公因为欠债被迫离开了家乡。"),
+    zh("在这部电影里，男主角的妻子得了癌症。"),
+    zh("童话里的小红帽被大灰狼骗了。"),
+    zh("神话中的后羿射下了九个太阳。"),
+    zh("故事里的老板娘后来和丈夫离婚了。"),
+    zh("剧中的店长被诬陷偷钱，最后真相大白。"),
+    zh("游戏中的角色可以通过偷窃获得金币。"),
+    zh("历史课上，老师讲了秦始皇焚书坑儒的故事。"),
+    zh("《红楼梦》中的王熙凤放高利贷。"),
+    # batch 10
+    zh("目前我们在上海和北京各有一家门店。"),
+    zh("本馆目前收藏了三万多件文物。"),
+    zh("目前国内的高铁总里程已经超过四万公里。"),
+    zh("这项技术目前还处于研究阶段。"),
+    zh("目前市面上常见的手机屏幕有两种。"),
+    zh("该药物目前尚未在国内上市。"),
+    zh("暂时性的脱发一般不需要治疗。"),
+    zh("暂时的困难并不可怕。"),
+    zh("这只是暂时的现象，会慢慢好起来的。", TMP),
+    zh("临时工也享有基本的劳动保障。"),
+    zh("今天的北京是一座国际化大都市。"),
+    zh("今天的人们越来越注重健康饮食。"),
+    zh("直到今天，这座桥依然在使用。"),
+    zh("每天的今天都是新的开始。"),
+    zh("今天是星期几可以在手机上查看。"),
+    zh("这次旅行让我收获很多。", TMP),
+    zh("这一次性口罩只能使用一次。"),
+    zh("本次列车开往广州方向。", TMP),
+    zh("这次会议的纪要已经发到大家的邮箱。", TMP),
+    zh("暂停键在播放器的左下角。"),
+    zh("比赛中每队有两次暂停的机会。"),
+    zh("请按暂停键暂停播放。"),
+    zh("如果需要暂停服务，可以在会员中心申请。"),
+    zh("眼下的黑眼圈可以用遮瑕膏遮盖。"),
+    zh("眼下最流行的是短视频。", TMP),
+    zh("现在很多人喜欢网上购物。"),
+    zh("目前为止，我们已经服务了十万名客户。"),
+    zh("到目前为止，还没有发现有效的治疗方法。"),
+    zh("暂且不论价格，这款产品的质量很好。"),
+    zh("临时抱佛脚是不行的。"),
+    zh("春天来临时，公园里开满了鲜花。"),
+    zh("夜幕降临时，城市的灯光亮了起来。"),
+    zh("这家店暂不支持外卖服务。", TMP),
+    zh("本产品暂不支持国际配送。", TMP),
+    zh("新会员暂不享受积分抵扣。", TMP),
+    zh("本店暂时只接受微信和支付宝付款。", TMP),
+    zh("电梯暂停使用期间，请走楼梯。", TMP),
+    zh("这款软件暂时只有英文版。", TMP),
+    zh("临时停车位在商场的东侧。"),
+    zh("本次活动的最终解释权归本店所有。", TMP),
+    # batch 11
+    zh("我们书店的老板娘和丈夫离婚了。", PC),
+    zh("隔壁面馆的店长被诬陷偷钱，后来又被开除了。", PC),
+    zh("咖啡馆的老板得了抑郁症，店交给了他弟弟。", PC),
+    zh("我们小区的保安队长因为赌博欠了债。", PC),
+    zh("那位导游以前因为诈骗游客坐过牢。", PC),
+    zh("健身房的前台小孙怀孕了。", PC),
+    zh("楼下超市的老板偷税被查了。", PC),
+    zh("酒店的总经理被警方带走调查。", PC),
+    zh("我们公司的出纳挪用了公款。", PC),
+    zh("那个快递员偷拿过我家的包裹。", PC),
+    zh("花店的老板娘有外遇。", PC),
+    zh("理发店的店长吸毒被抓了。", PC),
+    zh("我们的司机患有癫痫，还在开车。", PC),
+    zh("驾校的教练涉嫌受贿。", PC),
+    zh("那个骑手喝醉了酒还在送外卖。", PC),
+    zh("今天下午三点以后停水。", TMP),
+    zh("这次的讲座改到三楼的会议室。", TMP),
+    zh("本次航班延误一小时。", TMP),
+    zh("停车场暂时关闭，请停在路边。", TMP),
+    zh("目前三号门停用，请从一号门进入。", TMP),
+    zh("暂不接待团体游客。", TMP),
+    zh("眼下正在装修，部分区域无法进入。", TMP),
+    zh("这次的新品只在线上销售。", TMP),
+    zh("店里今天只收现金。", TMP),
+    zh("网上商城暂停发货，预计下周恢复。", TMP),
+    zh("本次团购仅限本周内使用。", TMP),
+    zh("临时通知：今晚的健身课取消。", TMP),
+    zh("目前缺货，到货后会短信通知您。", TMP),
+    zh("游泳池暂停开放，具体恢复时间另行通知。", TMP),
+    zh("本店暫停營業一天。", TMP),
+    zh("這次的特價只限今天。", TMP),
+    zh("目前停車場已滿。", TMP),
+    zh("電梯暫時停用。", TMP),
+    zh("本次展覽只到週日。", TMP),
 )

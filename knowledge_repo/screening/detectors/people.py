@@ -228,10 +228,12 @@ _SOME_OF_THEM = re.compile(
 _SURVEYED = re.compile(
     r"据统计|據統計|调查显示|調查顯示|研究发现|研究發現|数据显示|數據顯示|统计显示|統計顯示|研究表明|调查发现|調查發現"
 )
-# 有些快递员, 个别骑手, 很多售货员: some of a kind of people, no one identifiable.
+# 有些快递员, 个别骑手, 很多售货员: some of a kind of people, no one identifiable; 故事里的老板娘,
+# 剧中的店长: someone in a story.
 _QUANTIFIED = re.compile(
     r"(?:有些|有的|一些|个别|個別|少数|少數|很多|许多|許多|不少|部分|大部分|大多数|大多數|多数|多數|某些|"
-    r"一部分|不少的|很多的)$"
+    r"一部分|不少的|很多的|(?:故事|剧|劇|小说|小說|电影|電影|书|書|童话|童話|游戏|遊戲|漫画|漫畫|动画|動畫)"
+    r"(?:里|裡|中)的)$"
 )
 _HEARSAY = re.compile(
     r"听说|聽說|据说|據說|传闻|傳聞|传言|傳言|在传|在傳|谣传|謠傳|有人说|有人說|听人说|聽人說"
@@ -370,7 +372,7 @@ def find(text: str) -> list[Hit]:
             refs = [
                 (m.start(), m.end())
                 for m in near_wide(_REF_CJK, text)
-                if not _QUANTIFIED.search(text, max(0, m.start() - 4), m.start())
+                if not _QUANTIFIED.search(text, max(0, m.start() - 5), m.start())
             ]
             refs += [(m.start(), m.end()) for m in near_wide(_BARE_NAME_CJK, text)]
             preds = [p for p in preds if not _said_of_another(text, p, refs)]
