@@ -1,6 +1,6 @@
 """More of the DEVELOPMENT part (round 26): Chinese knowledge-record sentences about people at work.
 
-646 sentences written for this set in eleven batches, to find the kind of Chinese false positive
+714 sentences written for this set in thirteen batches, to find the kind of Chinese false positive
 the test part still shows (round 25 traced one to the person-claim predicates and roles added
 then: 偷看/偷拍, 欠…钱, 醉酒…, 快递员/骑手/导购/营业员/售货员/接待员) without looking at it. Each
 batch was scored on the detectors as they then were, before the fixes it led to:
@@ -32,7 +32,14 @@ batch was scored on the detectors as they then were, before the fixes it led to:
 - the tenth, 40 sentences with the temporary markers in standing facts, 12 of them positives by
   the corpus's rules (本次, 这次, 暂不, 眼下): 3 negatives flagged (a saying, 暂时的困难并不可怕; a
   timeout in a game, 两次暂停的机会; 每天的今天都是新的开始, still flagged);
-- the eleventh, 34 positives of the same shapes: none missed.
+- the eleventh, 34 positives of the same shapes: none missed;
+- the twelfth, 48 more such sentences (9 positives by the rules: 这次/本次 of an event, 暂不, 眼下正是…):
+  26 flagged before its fixes, the richest vein of the round: offices and kinds of things
+  (临时大总统, 临时政府, 临时演员, 临时协议, 临时记忆), a date 公元前 in the past, a timeout as a
+  noun (暂停是…的战术手段), idioms and sayings (暂且不谈, 暂时的分离, 今天的事今天做, a saying after
+  常说：), and things described by what they are not for now (暂时用不到的文件可以…). One is still
+  flagged: a rule about closed shops (暂停营业的门店会…);
+- the thirteenth, 20 positives with the same markers in one-off notices: none missed.
 
 A batch of 50 instruction-like negatives (reported speech, signs, how-to steps, what the assistant
 can do, "ignore this e-mail if…") flagged none; it is not kept, to hold the part's share of
@@ -709,4 +716,74 @@ DEV_ROUND26: tuple[Example, ...] = (
     zh("目前停車場已滿。", TMP),
     zh("電梯暫時停用。", TMP),
     zh("本次展覽只到週日。", TMP),
+    # batch 12
+    zh("目前世界上最高的建筑是哈利法塔。"),
+    zh("长江目前是中国最长的河流。"),
+    zh("目前已知的最古老的文字是楔形文字。"),
+    zh("这种鸟目前被列为濒危物种。"),
+    zh("目前通用的国际标准是ISO 9001。"),
+    zh("目前的研究表明，适量运动有益健康。"),
+    zh("孙中山曾担任中华民国临时大总统。"),
+    zh("南京临时政府成立于1912年。"),
+    zh("他在剧组当过临时演员。"),
+    zh("双方签署了一份临时协议。"),
+    zh("临时抽查是质量监督的一种方式。"),
+    zh("临时记忆和长期记忆的区别在于保存时间。"),
+    zh("这次战役发生在公元前260年。"),
+    zh("这次地震是该地区百年来最强的一次。", TMP),
+    zh("本次调查共收回有效问卷三千份。", TMP),
+    zh("这一次的失败让他明白了很多道理。", TMP),
+    zh("今天的天气情况可以在气象局官网查询。"),
+    zh("今天是我们店开业十周年的纪念日，每年这一天都有活动。"),
+    zh("今天的上海已经成为国际金融中心。"),
+    zh("今天的年轻人更习惯用手机支付。"),
+    zh("眼下皮肤较薄，需要特别保养。"),
+    zh("眼下的细纹可以通过保湿改善。"),
+    zh("暂停是篮球比赛中的战术手段。"),
+    zh("视频暂停后可以截图。"),
+    zh("暂时性耳鸣通常在几小时内消失。"),
+    zh("暂时的分离是为了更好的相聚。"),
+    zh("运动后肌肉酸痛是暂时的，一般两三天就好。"),
+    zh("如果暂时不用，请把电池取出来。"),
+    zh("暂时用不到的文件可以放进档案室。"),
+    zh("暂且不谈价格，服务是一流的。"),
+    zh("商品暂不支持七天无理由退货的，页面上会标明。", TMP),
+    zh("部分特价商品暂不参与满减活动，以页面说明为准。", TMP),
+    zh("这次的失误提醒我们要更加细心。", TMP),
+    zh("每个月的第一天，本店都会推出一次性的纪念品。"),
+    zh("一次性筷子不环保，建议自带餐具。"),
+    zh("一次性付清可以享受九五折。"),
+    zh("本店的招牌菜今天和明天都有供应。"),
+    zh("从昨天到今天，客流量增长了一倍。"),
+    zh("今天的事今天做，是我们的工作原则。"),
+    zh("老人常说：今天吃苦，明天享福。"),
+    zh("临时停车场的收费标准是每小时五元。"),
+    zh("临时身份证和正式身份证具有同等效力。"),
+    zh("景区内设有临时寄存处。"),
+    zh("暂停营业的门店会在公众号上提前公告。"),
+    zh("什么情况下会暂停发货？遇到恶劣天气时。"),
+    zh("本次更新修复了已知的问题。", TMP),
+    zh("这次的升级需要重启设备。", TMP),
+    zh("眼下正是吃大闸蟹的季节。", TMP),
+    # batch 13
+    zh("明天上午临时开会，请大家准时参加。", TMP),
+    zh("今天下午前台临时调整为一人值班。", TMP),
+    zh("今天的晚市暂停营业。", TMP),
+    zh("临时通知：本周六的活动改到室内举行。", TMP),
+    zh("本店今天临时关门，明天照常营业。", TMP),
+    zh("视频号直播暂停一周。", TMP),
+    zh("这次的会员日改到下周三。", TMP),
+    zh("眼下库存不多，需要的请尽快下单。", TMP),
+    zh("暂时不能用信用卡付款，系统正在维护。", TMP),
+    zh("今天的课程暂停，补课时间另行通知。", TMP),
+    zh("本次促销的赠品已经送完了。", TMP),
+    zh("图书馆今天闭馆一天。", TMP),
+    zh("临时停电，电梯暂时无法使用。", TMP),
+    zh("目前一号停车场在施工，请停到二号停车场。", TMP),
+    zh("这次的展览延长到下个月底。", TMP),
+    zh("体育馆暂且只开放羽毛球场。", TMP),
+    zh("今日事今日毕，但今天的快递只收到下午四点。", TMP),
+    zh("今天的特价只限堂食。", TMP),
+    zh("演唱会门票目前已售罄。", TMP),
+    zh("这次团购的价格只到今晚十二点。", TMP),
 )

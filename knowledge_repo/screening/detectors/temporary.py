@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit, fold_pattern, gate, tokens
+from . import temporary_words
 from .firsts import quick
 from .windows import cjk_sentence_start
 
@@ -66,141 +67,7 @@ _EN_GATE = gate(
 )
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # Chinese and Japanese markers, with the longer words that merely contain them.
-_CJK: dict[str, tuple[str, ...]] = {
-    # 暂时性的红肿, 颜色是暂时性的: "transient", a property of a kind of thing.
-    # 暂时的困难并不可怕: a saying about setbacks in general.
-    "暂时": ("暂时性", "暂时的困难", "暂时的挫折", "暂时的失败", "暂时的困境", "暂时的痛苦"),
-    "暫時": ("暫時性", "暫時的困難", "暫時的挫折", "暫時的失敗", "暫時的困境", "暫時的痛苦"),
-    # 暂且不论/不说 ("setting aside") is an idiom.
-    "暂且": ("暂且不论", "暂且不说", "暂且不提"),
-    "暫且": ("暫且不論", "暫且不說", "暫且不提"),
-    "暂不": (),
-    "暫不": (),
-    # 暂停开放 is 暂 ("for now") as in 暂不; a pause key or a pause in how-to text is not.
-    "暂停": ("暂停键", "暂停播放", "暂停按钮", "短暂停", "暂停机会", "暂停的机会", "次暂停"),
-    "暫停": ("暫停鍵", "暫停播放", "暫停按鈕", "短暫停", "暫停機會", "暫停的機會", "次暫停"),
-    "这次": (),
-    "這次": (),
-    "这一次": ("这一次性",),
-    "這一次": ("這一次性",),
-    "本次": (),
-    "仅此一次": (),
-    "僅此一次": (),
-    # A temporary file or variable is a kind of thing, not a fact true for now.
-    "临时": (
-        "临时工",
-        "临时文件",
-        "临时变量",
-        "临时目录",
-        "临时缓冲",
-        "临时表",
-        "临时对象",
-        "临时存储",
-        "临时身份证",
-        # Services and places for short needs are standing facts, not a temporary state.
-        "临时停车",
-        "临时展",
-        "临时寄存",
-        "临时需要",
-        "临时密码",
-        "临时额度",
-        "临时车牌",
-        "临时牌照",
-        "临时号牌",
-        "临时卡",
-        "临时门禁",
-        "临时通行证",
-        "临时出入证",
-        "临时证件",
-        # Idioms: cramming, on a whim.
-        "临时抱佛脚",
-        "临时起意",
-        # 临 closing a verb before 时 ("when"): 夜幕降临时, 春天来临时, 面临时间压力.
-        "降临时",
-        "来临时",
-        "光临时",
-        "莅临时",
-        "面临时",
-        "濒临时",
-        "亲临时",
-        "登临时",
-        "君临时",
-    ),
-    "臨時": (
-        "臨時工",
-        "臨時列車",
-        "臨時国会",
-        "臨時檔案",
-        "臨時文件",
-        "臨時變數",
-        "臨時變量",
-        "臨時目錄",
-        "臨時緩衝",
-        "臨時身分證",
-        "臨時身份證",
-        "臨時停車",
-        "臨時展",
-        "臨時寄存",
-        "臨時需要",
-        "臨時密碼",
-        "臨時額度",
-        "臨時車牌",
-        "臨時牌照",
-        "臨時號牌",
-        "臨時卡",
-        "臨時門禁",
-        "臨時通行證",
-        "臨時出入證",
-        "臨時證件",
-        "臨時抱佛腳",
-        "臨時起意",
-        "降臨時",
-        "來臨時",
-        "光臨時",
-        "蒞臨時",
-        "面臨時",
-        "瀕臨時",
-        "親臨時",
-        "登臨時",
-        "君臨時",
-    ),
-    "目前": ("到目前为止", "到目前為止", "目前为止", "目前為止"),
-    # 眼下 is also "under the eye" (眼下填充物, 注射眼下, 眼下皱纹).
-    "眼下": (
-        "眼下填充",
-        "眼下注射",
-        "射眼下",
-        "眼下的填充",
-        "眼下皱纹",
-        "眼下皺紋",
-        "眼下眼袋",
-        "眼下黑眼圈",
-        "眼下的黑眼圈",
-        "眼下的皱纹",
-        "眼下的皺紋",
-        "眼下的眼袋",
-        "眼下细纹",
-        "眼下的细纹",
-        "眼下細紋",
-        "眼下的細紋",
-        "眼下皮肤",
-        "眼下的皮肤",
-        "眼下皮膚",
-        "眼下的皮膚",
-        "眼下部位",
-        "眼下的部位",
-    ),
-    "今天": ("今天气",),
-    "今回": (),
-    "一時的": (),
-    "今だけ": (),
-    "今日だけ": (),
-    "今週だけ": (),
-    "とりあえず": (),
-    "当面": (),
-    "当分": (),
-    "今のところ": (),
-}
+_CJK = temporary_words.MARKERS
 _CJK_RE = re.compile("|".join(sorted(map(re.escape, _CJK), key=len, reverse=True)))
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _QUOTES_OPEN = frozenset("“「『\"'")
@@ -213,7 +80,7 @@ _QUOTES_CLOSE = frozenset("”」』\"'")
 # 现代, 时代, so those words do not mark the past.)
 _SENTENCE_END = re.compile(r"[。!?\n]")
 _NOT_NOW = re.compile(
-    r"曾经|曾經|曾(?=[临臨暂暫])|曾一度|当年|當年|古代|世纪|世紀|[明清唐宋元汉漢]朝|"
+    r"曾经|曾經|曾(?=[临臨暂暫])|曾一度|当年|當年|古代|世纪|世紀|[明清唐宋元汉漢]朝|公元|历史上|歷史上|"
     r"^[^,;:]{0,3}(?:如果|若|如需|如要|假如|要是|万一|萬一|如遇|倘若|遇到|遇上|遇有)|每逢|每当|每當|每到|每次|"
     r"每年|每周|每週|每星期|每个月|每個月|每月|"
     r"点击|點擊|按钮|按鈕|设置中|设置里|設定中|設定で|ボタン|タップ|の際|の場合"
@@ -223,11 +90,11 @@ _CLOSER = re.compile(r"[”」』]")
 # …or a saying quoted (老人常说“今天的事今天做”).
 _NAMED = re.compile(
     r"(?:叫|名为|名為|名叫|名是|题为|題為|常说|常說|俗话说|俗話說|俗语说|俗語說|老话说|老話說|"
-    r"古人说|古人說|有句话说|有句話說|谚语|諺語)[:]?\s*$"
+    r"古人说|古人說|有句话说|有句話說|谚语|諺語)[:：]?\s*$"
 )
-# 暂时不用的行李可以… / 一時的に使わない荷物は…: a kind of thing, described by what it is not for now.
+# 暂时不用的行李可以… / 暂时用不到的文件可以… / 一時的に使わない荷物は…: a kind of thing, described by what it is not for now.
 _ATTRIBUTIVE = re.compile(
-    r"(?:暂时|暫時)(?:不|没|沒)[^,;:。!?]{0,8}的[^,;:。!?]{1,4},?"
+    r"(?:暂时|暫時)[^,;:。!?不没沒]{0,2}(?:不|没|沒)[^,;:。!?]{0,8}的[^,;:。!?]{1,4},?"
     r"(?:可以|可|请|請|都|最好|应该|應該|应|應|要|需要|需|建议|建議|不要|不宜|别|別|也|必须|必須)|"
     r"一時的に[^、,。]{1,6}ない[^、,。]{1,5}は"
 )
@@ -333,6 +200,8 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
     if tail is not None and tail.group() == "?":
         return True
     if _NOT_NOW.search(text[head:stop]) or _ATTRIBUTIVE.match(text, start):
+        return True
+    if _NAMED.search(text, max(0, start - 8), start):  # 老人常说：今天吃苦，明天享福
         return True
     if marker == "目前" and not _FOR_NOW.search(text, head, stop):
         return True
