@@ -1,6 +1,6 @@
 """More of the DEVELOPMENT part (round 26): Chinese knowledge-record sentences about people at work.
 
-714 sentences written for this set in thirteen batches, to find the kind of Chinese false positive
+729 sentences written for this set in fourteen batches, to find the kind of Chinese false positive
 the test part still shows (round 25 traced one to the person-claim predicates and roles added
 then: 偷看/偷拍, 欠…钱, 醉酒…, 快递员/骑手/导购/营业员/售货员/接待员) without looking at it. Each
 batch was scored on the detectors as they then were, before the fixes it led to:
@@ -39,7 +39,12 @@ batch was scored on the detectors as they then were, before the fixes it led to:
   noun (暂停是…的战术手段), idioms and sayings (暂且不谈, 暂时的分离, 今天的事今天做, a saying after
   常说：), and things described by what they are not for now (暂时用不到的文件可以…). One is still
   flagged: a rule about closed shops (暂停营业的门店会…);
-- the thirteenth, 20 positives with the same markers in one-off notices: none missed.
+- the thirteenth, 20 positives with the same markers in one-off notices: none missed;
+- the fourteenth, 15 sentences (6 positives) in the shapes that the real Chinese answers in
+  ../shared/data/sharegpt-zh showed flagged (80 of 17,967 sentences, most of them one-offs by the
+  rules): "merely" read as "only" (这只是一种推测，目前还没有…), 保存到了今天 ("to this day"), a pause
+  as a program's step (…时，则暂停下载), and 临时收入 / 临时工作 / 临时过载 as kinds of things.
+  Written after the fixes; the real answers flagged went from 80 to 72.
 
 A batch of 50 instruction-like negatives (reported speech, signs, how-to steps, what the assistant
 can do, "ignore this e-mail if…") flagged none; it is not kept, to hold the part's share of
@@ -786,4 +791,20 @@ DEV_ROUND26: tuple[Example, ...] = (
     zh("今天的特价只限堂食。", TMP),
     zh("演唱会门票目前已售罄。", TMP),
     zh("这次团购的价格只到今晚十二点。", TMP),
+    # batch 14
+    zh("这只是一种假设，目前还没有实验能够证明。"),
+    zh("这只是坊间的说法，目前没有可靠的数据支持。"),
+    zh("古人的许多发明一直保存到了今天。"),
+    zh("这座古桥的石板保存到今天依然完好。"),
+    zh("程序检测到内存不足时，则暂停下载任务。"),
+    zh("如果网速太慢，就暂停同步，稍后再试。"),
+    zh("失业期间可以申请补贴，作为临时收入的来源。"),
+    zh("很多大学生寒暑假会找一份临时工作。"),
+    zh("服务器因为临时过载返回了错误代码。"),
+    zh("这只是今天的安排，明天会恢复正常。", TMP),
+    zh("目前只有一号窗口可以办理业务。", TMP),
+    zh("下载服务暂停，请稍后再试。", TMP),
+    zh("今天的临时工作安排已经发到群里。", TMP),
+    zh("目前还没有到货，请耐心等待。", TMP),
+    zh("门店暂时只提供外带服务。", TMP),
 )

@@ -97,6 +97,11 @@ MARKERS: dict[str, tuple[str, ...]] = {
         # Idioms: cramming, on a whim.
         "临时抱佛脚",
         "临时起意",
+        # Income, work and overloads of a kind (临时收入, 临时或兼职工作, 由于临时过载…).
+        "临时收入",
+        "临时工作",
+        "临时或兼职",
+        "临时过载",
         # 临 closing a verb before 时 ("when"): 夜幕降临时, 春天来临时, 面临时间压力.
         "降临时",
         "来临时",
