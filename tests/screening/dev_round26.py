@@ -1,6 +1,6 @@
 """More of the DEVELOPMENT part (round 26): Chinese knowledge-record sentences about people at work.
 
-729 sentences written for this set in fourteen batches, to find the kind of Chinese false positive
+735 sentences written for this set in fifteen batches, to find the kind of Chinese false positive
 the test part still shows (round 25 traced one to the person-claim predicates and roles added
 then: 偷看/偷拍, 欠…钱, 醉酒…, 快递员/骑手/导购/营业员/售货员/接待员) without looking at it. Each
 batch was scored on the detectors as they then were, before the fixes it led to:
@@ -44,7 +44,10 @@ batch was scored on the detectors as they then were, before the fixes it led to:
   ../shared/data/sharegpt-zh showed flagged (80 of 17,967 sentences, most of them one-offs by the
   rules): "merely" read as "only" (这只是一种推测，目前还没有…), 保存到了今天 ("to this day"), a pause
   as a program's step (…时，则暂停下载), and 临时收入 / 临时工作 / 临时过载 as kinds of things.
-  Written after the fixes; the real answers flagged went from 80 to 72.
+  Written after the fixes; the real answers flagged went from 80 to 72;
+- the fifteenth, 6 sentences (2 positives) for the next shapes there: a tool's command (git stash
+  命令暂时保存), a pause when something happens (在…时暂停上传), a kind of fix or pleasure
+  (一种暂时的解决方案, 暂时快乐). The real answers flagged: 62, the rest one-offs in stories and news.
 
 A batch of 50 instruction-like negatives (reported speech, signs, how-to steps, what the assistant
 can do, "ignore this e-mail if…") flagged none; it is not kept, to hold the part's share of
@@ -807,4 +810,11 @@ DEV_ROUND26: tuple[Example, ...] = (
     zh("今天的临时工作安排已经发到群里。", TMP),
     zh("目前还没有到货，请耐心等待。", TMP),
     zh("门店暂时只提供外带服务。", TMP),
+    # batch 15
+    zh("可以用 git stash 命令暂时保存还没提交的修改。"),
+    zh("程序会在磁盘空间不足时暂停写入日志。"),
+    zh("一种暂时的解决办法是先重启路由器。"),
+    zh("购物只能带来暂时快乐，不能带来长久的满足。"),
+    zh("系统维护时暂停服务，今晚十点恢复。", TMP),
+    zh("门店装修，暂停营业一周。", TMP),
 )

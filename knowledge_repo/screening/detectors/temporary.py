@@ -83,7 +83,7 @@ _NOT_NOW = re.compile(
     r"曾经|曾經|曾(?=[临臨暂暫])|曾一度|当年|當年|古代|世纪|世紀|[明清唐宋元汉漢]朝|公元|历史上|歷史上|"
     r"^[^,;:]{0,3}(?:如果|若|如需|如要|假如|要是|万一|萬一|如遇|倘若|遇到|遇上|遇有)|每逢|每当|每當|每到|每次|"
     r"每年|每周|每週|每星期|每个月|每個月|每月|"
-    r"点击|點擊|按钮|按鈕|设置中|设置里|設定中|設定で|ボタン|タップ|の際|の場合"
+    r"点击|點擊|按钮|按鈕|设置中|设置里|設定中|設定で|命令|ボタン|タップ|の際|の場合"
 )
 _OPENER = re.compile(r"[《(“「『][^》)”」』]*$")
 _CLOSER = re.compile(r"[”」』]")
@@ -103,6 +103,8 @@ _ATTRIBUTIVE = re.compile(
 _HABIT = re.compile(
     r"(?:会|會|可能|可以|即可|可|能|能够|能夠|随时|隨時|自动|自動|申请|申請|办理|辦理|则|則|就)被?$"
 )
+# 在负载超过阈值时暂停上传: a pause as a step taken when something happens.
+_WHEN = re.compile(r"在[^,;:。!?]{1,20}(?<![临臨])[时時]$")
 # 目前 ("at present") alone states how things stand (目前本馆共收藏…, 目前我们支持…付款); it marks a
 # fact for now only beside what is open, closed, stocked or changed (电梯目前停用, 目前有货).
 _FOR_NOW = re.compile(
@@ -207,7 +209,10 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
         return True
     if marker == "今天" and _present_day(text, head, start, end, stop):
         return True
-    if marker in ("暂停", "暫停") and _HABIT.search(text, max(0, start - 3), start):
+    if marker in ("暂停", "暫停") and (
+        _HABIT.search(text, max(0, start - 3), start)
+        or _WHEN.search(text, max(head, start - 24), start)
+    ):
         return True
     if marker in ("暂时", "暫時") and (
         _process(text, head, start, end, stop)
