@@ -52,8 +52,8 @@ _TEXT_HEAD, _TEXT_TAIL = b'[{"type":"text","text":', b"}]"
 _DIGEST = hashlib.blake2b(digest_size=16)
 
 # role, content JSON (UTF-8; the text only where UTF-8 cannot hold it, see content_utf8),
-# text of the text blocks, is tool use, is tool output, created_at (as the database takes
-# it).
+# text of the text blocks, is tool use, is tool output, created_at (the last three as the
+# database takes them).
 MessageRow = tuple[str, bytes | str, str, bool, bool, Any]
 
 
@@ -160,6 +160,10 @@ class Normalizer:
         self.emit = emit
         self.forced: ModuleType | None = formats.BY_NAME[format] if format else None
         self.adapt = datetime_adapter(sqlite)
+        # The tool flags as the database takes them: SQLite stores a bool as the integer
+        # it is, and its driver binds an int at once where a bool is first looked up
+        # among adapters (~0.1 us each); PostgreSQL's column is boolean.
+        self.flags: tuple[Any, Any] = (0, 1) if sqlite else (False, True)
         self.lines = 0
         self.skipped: Counter[str] = Counter()
         self.formats: Counter[str] = Counter()
@@ -228,6 +232,7 @@ class Normalizer:
         rows: list[MessageRow] = []
         add_row, add_digest = rows.append, digests.append
         new_digest, dumps, head, tail = _DIGEST.copy, orjson.dumps, _TEXT_HEAD, _TEXT_TAIL
+        no, yes = self.flags
         # The last timestamp adapted: formats hand on one value for repeated text.
         last_created: dt.datetime | None = None
         last_adapted: Any = None
@@ -245,7 +250,7 @@ class Normalizer:
                     encoded = head + dumps(text) + tail
                 except orjson.JSONEncodeError:
                     encoded = _text_block(text)
-                add_row((role, encoded, text, False, role == "tool", created))
+                add_row((role, encoded, text, no, yes if role == "tool" else no, created))
             else:
                 content = message.content
                 block = content[0] if len(content) == 1 else None
@@ -256,12 +261,24 @@ class Normalizer:
                     and block.get("type") == "text"
                     and next(iter(block)) == "type"
                 ):
-                    encoded = _text_block(text)
-                    add_row((role, encoded, text, False, role == "tool", created))
+                    try:
+                        encoded = head + dumps(text) + tail
+                    except orjson.JSONEncodeError:
+                        encoded = _text_block(text)
+                    add_row((role, encoded, text, no, yes if role == "tool" else no, created))
                 else:
                     encoded = compact_utf8(content)
                     text, tool_use, tool_output = message.derived()
-                    add_row((role, encoded, text, tool_use, tool_output, created))
+                    add_row(
+                        (
+                            role,
+                            encoded,
+                            text,
+                            yes if tool_use else no,
+                            yes if tool_output else no,
+                            created,
+                        )
+                    )
             # The rolling digest over the role and content of this and every earlier
             # message (see conversations.merging): equal at n means equal first n messages.
             digest = new_digest()
