@@ -103,6 +103,10 @@ def insert_flat(insert: str, params: list[Any], one: str) -> None:
     ...)`, see `MESSAGE_VALUES`), in statements of `SQLITE_ROWS_PER_STATEMENT` rows (see
     `insert_rows`), each bound from a slice of the list: no tuple per row and no
     flattening.
+
+    CHECK constraints are not evaluated for these rows (`ignore_check_constraints`): the
+    caller vouches for them. For messages they are a JSON_VALID test of the content,
+    which ingest wrote itself as JSON a moment before, and `order >= 0`.
     """
     if not params:
         return
@@ -113,11 +117,15 @@ def insert_flat(insert: str, params: list[Any], one: str) -> None:
     execute = sqlite3.Cursor.execute
     with connection.cursor() as cursor:
         raw = cursor.cursor
-        for start in range(0, whole, size):
-            execute(raw, full, params[start : start + size])
-        if whole < len(params):
-            rest = params[whole:]
-            execute(raw, insert + ", ".join([one] * (len(rest) // width)), rest)
+        execute(raw, "PRAGMA ignore_check_constraints = ON")
+        try:
+            for start in range(0, whole, size):
+                execute(raw, full, params[start : start + size])
+            if whole < len(params):
+                rest = params[whole:]
+                execute(raw, insert + ", ".join([one] * (len(rest) // width)), rest)
+        finally:
+            execute(raw, "PRAGMA ignore_check_constraints = OFF")
 
 
 # Content JSON is the text already serialised for the digest.

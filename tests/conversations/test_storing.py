@@ -83,3 +83,17 @@ def test_content_no_utf8_can_hold_stays_text():
     # reach the normaliser, its content would be the JSON text, as the encoder writes it.
     content = [{"type": "text", "text": "\ud800"}]
     assert content_utf8(content) == json.dumps(content, ensure_ascii=False, separators=(",", ":"))
+
+
+def test_check_constraints_are_back_on_after_ingest(tmp_path):
+    # Message rows skip their CHECK constraints (JSON the ingest itself wrote, orders
+    # from 0): only while they are inserted.
+    ingest_file(_write(tmp_path), source=Source.objects.create(name="agent"))
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA ignore_check_constraints")
+            assert cursor.fetchone()[0] == 0
+            cursor.execute(
+                "SELECT count(*) FROM conversations_message WHERE NOT json_valid(content)"
+            )
+            assert cursor.fetchone()[0] == 0
