@@ -97,25 +97,35 @@ def insert_rows(
     return result
 
 
-def insert_flat(insert: str, params: list[Any], width: int) -> None:
-    """SQLite: insert rows of `width` values given as one flat list, row after row, with
-    `insert` (an `INSERT INTO t (columns) VALUES ` prefix), in statements of
-    `SQLITE_ROWS_PER_STATEMENT` rows (see `insert_rows`), each bound from a slice of the
-    list: no tuple per row and no flattening."""
+def insert_flat(insert: str, params: list[Any], one: str) -> None:
+    """SQLite: insert rows given as one flat list of values, row after row, with `insert`
+    (an `INSERT INTO t (columns) VALUES ` prefix) and `one` the values of one row (`(?, ?,
+    ...)`, see `MESSAGE_VALUES`), in statements of `SQLITE_ROWS_PER_STATEMENT` rows (see
+    `insert_rows`), each bound from a slice of the list: no tuple per row and no
+    flattening.
+
+    CHECK constraints are not evaluated for these rows (`ignore_check_constraints`): the
+    caller vouches for them. For messages they are a JSON_VALID test of the content,
+    which ingest wrote itself as JSON a moment before, and `order >= 0`.
+    """
     if not params:
         return
-    one = "(" + ", ".join(["?"] * width) + ")"
+    width = one.count("?")
     size = SQLITE_ROWS_PER_STATEMENT * width
     full = insert + ", ".join([one] * SQLITE_ROWS_PER_STATEMENT)
     whole = len(params) - len(params) % size
     execute = sqlite3.Cursor.execute
     with connection.cursor() as cursor:
         raw = cursor.cursor
-        for start in range(0, whole, size):
-            execute(raw, full, params[start : start + size])
-        if whole < len(params):
-            rest = params[whole:]
-            execute(raw, insert + ", ".join([one] * (len(rest) // width)), rest)
+        execute(raw, "PRAGMA ignore_check_constraints = ON")
+        try:
+            for start in range(0, whole, size):
+                execute(raw, full, params[start : start + size])
+            if whole < len(params):
+                rest = params[whole:]
+                execute(raw, insert + ", ".join([one] * (len(rest) // width)), rest)
+        finally:
+            execute(raw, "PRAGMA ignore_check_constraints = OFF")
 
 
 # Content JSON is the text already serialised for the digest.
@@ -131,6 +141,12 @@ MESSAGE_FIELDS = (
     "digest",
 )
 MESSAGE_INSERT = _insert_sql(Message, MESSAGE_FIELDS)
+MESSAGE_VALUES = "(?, ?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?)"
+"""One message row's values for `insert_flat` on SQLite: the content comes as the UTF-8
+bytes of its JSON (see conversations.normalize), which SQLite takes as the same text a
+str would have given, without decoding it into one and encoding it back."""
+MESSAGE_VALUES_TEXT = "(" + ", ".join(["?"] * len(MESSAGE_FIELDS)) + ")"
+"""`MESSAGE_VALUES` for a database whose text is not UTF-8: content as str."""
 MESSAGE_COPY = _copy_sql(Message, MESSAGE_FIELDS)
 """`MESSAGE_INSERT`'s table and columns, for `insert_rows(..., copy=MESSAGE_COPY)`."""
 CONVERSATION_UPDATE = (
@@ -165,14 +181,27 @@ CONVERSATION_STATE = (
 """The stored state of a source's conversations, by external id: append `(%s, ...)`."""
 
 
-def json_adapter() -> Callable[[str], Any] | None:
-    """How serialised JSON text is passed for a JSON column on this database (None: as
-    the text itself)."""
+def json_adapter() -> Callable[[bytes | str], Any] | None:
+    """How serialised JSON (text, or its UTF-8 bytes) is passed for a JSON column on this
+    database (None: as it is)."""
     if connection.vendor == "postgresql":
         from psycopg.types.json import Jsonb
 
-        def jsonb(text: str) -> Any:
-            return Jsonb(text, dumps=str)
+        def jsonb(text: bytes | str) -> Any:
+            # psycopg sends what `dumps` returns, encoding a str as UTF-8.
+            return Jsonb(text, dumps=_as_is)
 
         return jsonb
     return None
+
+
+def _as_is(value: bytes | str) -> bytes | str:
+    return value
+
+
+def text_is_utf8() -> bool:
+    """SQLite: whether the database keeps text as UTF-8 (as every database Django
+    creates does), so that UTF-8 bytes cast to text are that text."""
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA encoding")
+        return cursor.fetchone()[0] == "UTF-8"

@@ -38,7 +38,7 @@ class _Document:
 
     def __init__(self, stream: IO[bytes]) -> None:
         self.stream = stream
-        self.decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
+        self.decoder = codecs.getincrementaldecoder("utf-8")()
         self.buf = ""
         self.pos = 0
         self.line = 1
@@ -49,13 +49,21 @@ class _Document:
         if self.eof:
             return False
         data = self.stream.read(CHUNK)
-        text = self.decoder.decode(data, final=not data)
+        try:
+            text = self.decoder.decode(data, final=not data)
+        except UnicodeDecodeError:
+            # Bytes that are not UTF-8: the chunk is decoded again (the decoder keeps its
+            # state when it raises) with them as surrogate escapes, which valid UTF-8
+            # never gives, so no chunk needs searching for them; from here on each record
+            # is (`invalid_utf8`).
+            self.decoder.errors = "surrogateescape"
+            text = self.decoder.decode(data, final=not data)
+            self.decoder.errors = "strict"
+            self.bad_utf8 = True
         if not data:
             self.eof = True
         if self.line == 1 and self.pos == 0 and not self.buf and text.startswith("\ufeff"):
             text = text[1:]
-        if ESCAPED_BYTES.search(text):
-            self.bad_utf8 = True
         self.buf = self.buf[self.pos :] + text
         self.pos = 0
         return True

@@ -96,6 +96,26 @@ def compact_dumps(obj: Any) -> str:
     return data.decode()
 
 
+def compact_utf8(obj: Any) -> bytes | str:
+    """`compact_dumps(obj)` as UTF-8 bytes, without decoding orjson's output; the text
+    itself when it cannot be UTF-8 (a lone surrogate, which input never holds: such a
+    record is an `invalid_unicode` problem)."""
+    try:
+        data = orjson.dumps(obj)
+    except orjson.JSONEncodeError:
+        return _utf8_or_text(_COMPACT(obj))
+    if _float_marked(data.translate(_FLOAT_MARKS)):
+        return _utf8_or_text(_COMPACT(obj))
+    return data
+
+
+def _utf8_or_text(text: str) -> bytes | str:
+    try:
+        return text.encode()
+    except UnicodeEncodeError:
+        return text
+
+
 def canonical_bytes(obj: Any) -> bytes:
     """`json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"))` as
     UTF-8 for a value read from JSON, faster (the same UnicodeEncodeError for a lone

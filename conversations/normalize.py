@@ -27,8 +27,10 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import IO, Any
 
+import orjson
+
 from . import formats
-from .fastjson import canonical_bytes, compact_dumps
+from .fastjson import canonical_bytes, compact_dumps, compact_utf8
 from .formats import FormatError, NormalizedConversation
 from .reader import iter_records
 from .records import Record
@@ -41,13 +43,18 @@ compact_json = compact_dumps
 """Any JSON value as compact text (no spaces, non-ASCII kept): how content and metadata
 are stored."""
 _encode_string = json.encoder.encode_basestring  # the C encoder json.dumps itself uses
+# A one-text-block content's JSON around the JSON string of its text. orjson writes a
+# string byte for byte as `json` does with ensure_ascii=False (same escapes), as UTF-8,
+# which the digest hashes and SQLite stores: no str in between.
+_TEXT_HEAD, _TEXT_TAIL = b'[{"type":"text","text":', b"}]"
 # The message digest's hash, unkeyed: copied for each message (cheaper than building one
 # from its parameters each time).
 _DIGEST = hashlib.blake2b(digest_size=16)
 
-# role, content JSON, text of the text blocks, is tool use, is tool output, created_at
-# (as the database takes it).
-MessageRow = tuple[str, str, str, bool, bool, Any]
+# role, content JSON (UTF-8; the text only where UTF-8 cannot hold it, see content_utf8),
+# text of the text blocks, is tool use, is tool output, created_at (the last three as the
+# database takes them).
+MessageRow = tuple[str, bytes | str, str, bool, bool, Any]
 
 
 @dataclass(slots=True)
@@ -79,10 +86,12 @@ class Problem:
 Output = Item | Problem
 
 
-def content_json(content: list[Any]) -> str:
-    """Content blocks as compact JSON; a single text block (most messages) is written
-    directly, byte for byte what the general encoder would produce, at a fraction of
-    the cost."""
+def content_utf8(content: list[Any]) -> bytes | str:
+    """Content blocks as compact JSON in UTF-8 (how the digest hashes it and the database
+    takes it); a single text block (most messages) is written directly, byte for byte
+    what the general encoder would produce, at a fraction of the cost. Content holding a
+    lone surrogate, which UTF-8 cannot (input never does: see conversations.records),
+    comes back as its JSON text."""
     if len(content) == 1:
         block = content[0]
         if (
@@ -92,8 +101,23 @@ def content_json(content: list[Any]) -> str:
             and type(block.get("text")) is str
             and next(iter(block)) == "type"
         ):
-            return '[{"type":"text","text":' + _encode_string(block["text"]) + "}]"
-    return compact_json(content)
+            return _text_block(block["text"])
+    return compact_utf8(content)
+
+
+def _text_block(text: str) -> bytes | str:
+    try:
+        return _TEXT_HEAD + orjson.dumps(text) + _TEXT_TAIL
+    except orjson.JSONEncodeError:  # a lone surrogate
+        return '[{"type":"text","text":' + _encode_string(text) + "}]"
+
+
+def _digest_input(previous: str, role: str, encoded: bytes | str) -> bytes:
+    """What a message's rolling digest hashes: the previous digest, the role and the
+    content JSON, as UTF-8 (a lone surrogate as its surrogatepass bytes)."""
+    if isinstance(encoded, bytes):
+        return f"{previous}\x1f{role}\x1f".encode() + encoded
+    return f"{previous}\x1f{role}\x1f{encoded}".encode("utf-8", "surrogatepass")
 
 
 def content_id(obj: Any) -> str:
@@ -136,6 +160,10 @@ class Normalizer:
         self.emit = emit
         self.forced: ModuleType | None = formats.BY_NAME[format] if format else None
         self.adapt = datetime_adapter(sqlite)
+        # The tool flags as the database takes them: SQLite stores a bool as the integer
+        # it is, and its driver binds an int at once where a bool is first looked up
+        # among adapters (~0.1 us each); PostgreSQL's column is boolean.
+        self.flags: tuple[Any, Any] = (0, 1) if sqlite else (False, True)
         self.lines = 0
         self.skipped: Counter[str] = Counter()
         self.formats: Counter[str] = Counter()
@@ -203,21 +231,26 @@ class Normalizer:
         previous = digests[-1] if digests else ""
         rows: list[MessageRow] = []
         add_row, add_digest = rows.append, digests.append
-        new_digest, encode_string = _DIGEST.copy, _encode_string
+        new_digest, dumps, head, tail = _DIGEST.copy, orjson.dumps, _TEXT_HEAD, _TEXT_TAIL
+        no, yes = self.flags
         # The last timestamp adapted: formats hand on one value for repeated text.
         last_created: dt.datetime | None = None
         last_adapted: Any = None
+        encoded: bytes | str
         for message in conv.messages:
             role, created, text = message.role, message.created_at, message.plain
             if created is not None:
                 if created is not last_created:
                     last_created, last_adapted = created, adapt(created)
                 created = last_adapted
-            # Most messages are one text block: encoded directly (see content_json), and
+            # Most messages are one text block: encoded directly (see content_utf8), and
             # most of those the format built from a string (`plain`), so known to be one.
             if text is not None:
-                encoded = '[{"type":"text","text":' + encode_string(text) + "}]"
-                add_row((role, encoded, text, False, role == "tool", created))
+                try:
+                    encoded = head + dumps(text) + tail
+                except orjson.JSONEncodeError:
+                    encoded = _text_block(text)
+                add_row((role, encoded, text, no, yes if role == "tool" else no, created))
             else:
                 content = message.content
                 block = content[0] if len(content) == 1 else None
@@ -228,16 +261,31 @@ class Normalizer:
                     and block.get("type") == "text"
                     and next(iter(block)) == "type"
                 ):
-                    encoded = '[{"type":"text","text":' + encode_string(text) + "}]"
-                    add_row((role, encoded, text, False, role == "tool", created))
+                    try:
+                        encoded = head + dumps(text) + tail
+                    except orjson.JSONEncodeError:
+                        encoded = _text_block(text)
+                    add_row((role, encoded, text, no, yes if role == "tool" else no, created))
                 else:
-                    encoded = compact_json(content)
+                    encoded = compact_utf8(content)
                     text, tool_use, tool_output = message.derived()
-                    add_row((role, encoded, text, tool_use, tool_output, created))
+                    add_row(
+                        (
+                            role,
+                            encoded,
+                            text,
+                            yes if tool_use else no,
+                            yes if tool_output else no,
+                            created,
+                        )
+                    )
             # The rolling digest over the role and content of this and every earlier
             # message (see conversations.merging): equal at n means equal first n messages.
             digest = new_digest()
-            digest.update(f"{previous}\x1f{role}\x1f{encoded}".encode("utf-8", "surrogatepass"))
+            if type(encoded) is bytes:
+                digest.update(f"{previous}\x1f{role}\x1f".encode() + encoded)
+            else:
+                digest.update(_digest_input(previous, role, encoded))
             previous = digest.hexdigest()
             add_digest(previous)
         final_id = external_id(conv.external_id or f"sha-{digests[-1]}")

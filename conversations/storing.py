@@ -20,12 +20,14 @@ from .bulkwrite import (
     CONVERSATION_INSERT,
     CONVERSATION_UPDATE,
     MESSAGE_COPY,
-    MESSAGE_FIELDS,
     MESSAGE_INSERT,
+    MESSAGE_VALUES,
+    MESSAGE_VALUES_TEXT,
     METADATA_UPDATE,
     insert_flat,
     insert_rows,
     json_adapter,
+    text_is_utf8,
 )
 from .merging import ConversationState, Merger, NewMessages
 from .models import Conversation, IngestBatch, IngestProblem, Source
@@ -52,6 +54,9 @@ class Writer:
         self.merger = Merger(source, summary)
         self.json_param = json_adapter()
         self.sqlite = connection.vendor == "sqlite"
+        # Message content comes as UTF-8 bytes (conversations.normalize); SQLite takes
+        # them as text where its text is UTF-8, and is handed a str anywhere else.
+        self.utf8 = self.sqlite and text_is_utf8()
         # What Django's adapt_datetimefield_value writes, without its per-call lookups.
         self.adapt_datetime = datetime_adapter(connection.vendor == "sqlite")
 
@@ -125,8 +130,11 @@ class Writer:
                     cursor.executemany(CONVERSATION_UPDATE, grown)
                 if described:
                     cursor.executemany(METADATA_UPDATE, described)
-            if self.sqlite:
-                insert_flat(MESSAGE_INSERT, self._message_params(rows), len(MESSAGE_FIELDS))
+            if self.utf8:
+                insert_flat(MESSAGE_INSERT, self._message_params(rows), MESSAGE_VALUES)
+            elif self.sqlite:
+                params = [_text(v) for v in self._message_params(rows)]
+                insert_flat(MESSAGE_INSERT, params, MESSAGE_VALUES_TEXT)
             else:
                 insert_rows(MESSAGE_INSERT, self._message_rows(rows), copy=MESSAGE_COPY)
             IngestProblem.objects.bulk_create(problems)
@@ -217,10 +225,16 @@ class Writer:
         return params
 
 
+def _text(value: Any) -> Any:
+    """A value as a database whose text is not UTF-8 takes it: bytes (content JSON) as
+    text."""
+    return value.decode() if type(value) is bytes else value
+
+
 def _as_json(item: Item) -> str:
     """The conversation of a transcript run as JSON, to keep when it cannot be stored."""
     messages = ",".join(
-        '{"role":' + json.dumps(role) + ',"content":' + content + "}"
+        '{"role":' + json.dumps(role) + ',"content":' + _text(content) + "}"
         for role, content, *_ in item.messages
     )
     head = json.dumps({"id": item.key or item.external_id, "format": item.format})

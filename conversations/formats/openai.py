@@ -24,6 +24,7 @@ NAME = "openai"
 OPENAI_ROLES = {"tool", "function", "developer"}
 ROLE_MAP = {"developer": "system", "function": "tool"}
 KNOWN = {"id", "conversation_id", "messages", "started_at"}
+TEXT_ROLES = frozenset({"system", "user", "assistant"})
 
 
 def detect(obj: dict[str, Any]) -> bool:
@@ -57,6 +58,25 @@ def _tool_use(call: Any) -> dict[str, Any]:
 
 
 def _message(turn: Any) -> NormalizedMessage:
+    # Most turns: a role that takes text, a string and no tool calls, which is one text
+    # block as it stands (what the general path below makes of it).
+    if type(turn) is dict:
+        role, content = turn.get("role"), turn.get("content")
+        if (
+            type(content) is str
+            and type(role) is str
+            and not turn.get("tool_calls")
+            and not turn.get("function_call")
+        ):
+            role = ROLE_MAP.get(role, role)
+            if role in TEXT_ROLES:
+                created = turn.get("created_at")
+                return NormalizedMessage(
+                    role,
+                    [{"type": "text", "text": content}],
+                    parse_timestamp(created) if created is not None else None,
+                    content,
+                )
     if not isinstance(turn, dict):
         raise FormatError("unknown_shape", "an openai message must be an object")
     role = turn.get("role")

@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from conversations.fastjson import canonical_bytes, compact_dumps, loads
+from conversations.fastjson import canonical_bytes, compact_dumps, compact_utf8, loads
 from conversations.ingest import ingest_file
 from conversations.models import Conversation, Message, Source
+from conversations.normalize import content_utf8
 from conversations.reader import iter_lines
 from conversations.records import Record, parse_line, parse_record
 
@@ -137,6 +138,7 @@ def test_json_is_written_as_the_json_module_writes_it(value):
     compact = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     canonical = json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
     assert compact_dumps(value) == compact
+    assert compact_utf8(value) == compact.encode()
     assert canonical_bytes(value) == canonical.encode()
 
 
@@ -144,3 +146,18 @@ def test_a_lone_surrogate_fails_as_it_does_with_json():
 
     with pytest.raises(UnicodeEncodeError):
         canonical_bytes({"x": "\ud800"})
+    # No UTF-8 holds it: the compact JSON comes back as text.
+    assert compact_utf8({"x": "\ud800", "f": 1.5}) == '{"x":"\ud800","f":1.5}'
+
+
+def test_every_character_is_written_as_the_json_module_writes_it():
+    # A message's one text block is written by orjson (conversations.normalize): every
+    # code point but the surrogates, escaped or not, as json writes it.
+    text = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
+    assert compact_utf8(text) == json.dumps(text, ensure_ascii=False).encode()
+    assert (
+        content_utf8([{"type": "text", "text": text}])
+        == json.dumps(
+            [{"type": "text", "text": text}], ensure_ascii=False, separators=(",", ":")
+        ).encode()
+    )

@@ -142,6 +142,43 @@ def test_sharegpt_turns_read_the_same_on_the_short_path(turn):
     assert message.created_at == parse_timestamp(turn.get("created_at"))
 
 
+@pytest.mark.parametrize(
+    "turn, expected",
+    [
+        ({"role": "user", "content": "hi"}, ("user", "hi")),
+        ({"role": "developer", "content": "d", "created_at": 1767225600}, ("system", "d")),
+        ({"role": "assistant", "content": "a", "tool_calls": [], "function_call": None}, None),
+        ({"role": "assistant", "content": "", "tool_calls": {}}, ("assistant", "")),
+        ({"role": "assistant", "content": "call", "tool_calls": [{"function": {}}]}, "tool"),
+        ({"role": "assistant", "content": "x", "function_call": {"name": "f"}}, "tool"),
+        ({"role": "function", "name": "f", "content": "out"}, "tool"),
+        ({"role": "tool", "content": "out"}, "tool"),
+        ({"role": "wizard", "content": "x"}, "unknown_role"),
+        ({"role": "", "content": "x"}, "missing_role"),
+        ({"role": "assistant", "content": "x", "tool_calls": "no"}, "unknown_shape"),
+    ],
+)
+def test_openai_turns_read_the_same_on_the_short_path(turn, expected):
+    # The usual turn (text, no tool calls) skips the general checks; what it gives is
+    # what they give: one text block, known to be one (`plain`).
+    if expected in ("unknown_role", "missing_role", "unknown_shape"):
+        with pytest.raises(FormatError) as caught:
+            openai.parse({"messages": [turn]})
+        assert caught.value.reason == expected
+        return
+    [message] = openai.parse({"messages": [turn]}).messages
+    if expected == "tool":  # tool blocks: only the general path reads them
+        assert message.plain is None and len(message.content) >= 1
+        return
+    role, text = expected or (turn["role"], turn["content"])
+    assert (message.role, message.content, message.plain) == (
+        role,
+        [{"type": "text", "text": text}],
+        text,
+    )
+    assert message.created_at == parse_timestamp(turn.get("created_at"))
+
+
 def _event(kind, session="s1", **extra):
     return {"type": kind, "sessionId": session, "timestamp": "2026-02-10T21:11:56Z", **extra}
 
