@@ -9,11 +9,9 @@ keeps it (`conversations.summary`).
 
 from __future__ import annotations
 
-import gc
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
@@ -21,6 +19,7 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
+from .gcpause import cyclic_gc_paused
 from .models import IngestBatch, Source
 from .normalize import Normalizer, normalize_stream
 from .reader import open_input
@@ -28,24 +27,6 @@ from .storing import Writer
 from .summary import IngestSummary, save_batch
 
 __all__ = ["IngestSummary", "ingest_file", "ingest_stream"]
-
-
-@contextmanager
-def _cyclic_gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while ingesting.
-
-    Ingest allocates millions of small dicts and lists (parsed JSON) that are freed by
-    reference counting, none in cycles; yet every few hundred allocations the collector
-    walks all live containers, which measured as half the run time. It is switched back
-    on (if it was on) however ingest ends.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def ingest_stream(
@@ -67,7 +48,7 @@ def ingest_stream(
     summary = IngestSummary(path=name, batch_id=batch.pk)
     writer = Writer(source, batch, summary)
     normalizer = Normalizer(writer.take, format=format, sqlite=connection.vendor == "sqlite")
-    with _cyclic_gc_paused():
+    with cyclic_gc_paused():
         normalize_stream(
             stream,
             normalizer,

@@ -112,14 +112,6 @@ def _text_block(text: str) -> bytes | str:
         return '[{"type":"text","text":' + _encode_string(text) + "}]"
 
 
-def _digest_input(previous: str, role: str, encoded: bytes | str) -> bytes:
-    """What a message's rolling digest hashes: the previous digest, the role and the
-    content JSON, as UTF-8 (a lone surrogate as its surrogatepass bytes)."""
-    if isinstance(encoded, bytes):
-        return f"{previous}\x1f{role}\x1f".encode() + encoded
-    return f"{previous}\x1f{role}\x1f{encoded}".encode("utf-8", "surrogatepass")
-
-
 def content_id(obj: Any) -> str:
     """The id of a record that has none: a digest of the whole record (metadata included,
     so two records differing only in, say, their tool list stay two conversations)."""
@@ -281,11 +273,13 @@ class Normalizer:
                     )
             # The rolling digest over the role and content of this and every earlier
             # message (see conversations.merging): equal at n means equal first n messages.
+            # It hashes the previous digest, the role and the content JSON as UTF-8 (content
+            # with a lone surrogate, which comes as text, as its surrogatepass bytes).
             digest = new_digest()
-            if type(encoded) is bytes:
+            if isinstance(encoded, bytes):
                 digest.update(f"{previous}\x1f{role}\x1f".encode() + encoded)
             else:
-                digest.update(_digest_input(previous, role, encoded))
+                digest.update(f"{previous}\x1f{role}\x1f{encoded}".encode("utf-8", "surrogatepass"))
             previous = digest.hexdigest()
             add_digest(previous)
         final_id = external_id(conv.external_id or f"sha-{digests[-1]}")

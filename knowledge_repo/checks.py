@@ -26,6 +26,8 @@ from pathlib import Path
 from django.conf import settings
 from django.utils import timezone
 
+from conversations.gcpause import cyclic_gc_paused
+
 from . import duplicatescan, screening
 from .contentscan import Item, content_findings, parse_or_none, scan_contents
 from .findingcache import FindingCache
@@ -147,6 +149,9 @@ def near_duplicate_findings(root: Path, summaries: dict[str, tuple[str, str]]) -
     ]
 
 
+# Parsing, screening and the near-duplicate scan make and drop containers by the hundred
+# thousand: see conversations.gcpause.
+@cyclic_gc_paused()
 def scan_tree(
     root: Path,
     blobs: dict[str, str],

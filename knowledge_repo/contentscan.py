@@ -11,14 +11,14 @@ Django, so a worker needs nothing of the app but screening.
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import contextmanager
+
+from conversations.gcpause import cyclic_gc_paused
 
 from . import placeholders, screening
 from .findingcache import Raw
@@ -72,25 +72,6 @@ def content_findings(
             )
         )
     return found
-
-
-@contextmanager
-def collection_paused() -> Iterator[None]:
-    """No cyclic garbage collection meanwhile; reference counting still frees what is dropped.
-
-    A rescan makes and drops hundreds of thousands of containers (parsed records, pools,
-    findings). Each young collection would promote the live ones, and enough promotions
-    bring on a full collection of the whole heap: 0.2 s at 10,000 records, sometimes twice.
-    Screening workers forked meanwhile inherit the pause, so none of them walks (and copies)
-    the pages it inherited. Collection resumes as it was at the end.
-    """
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def parse_or_none(text: str, slug: str) -> RecordData | None:
@@ -159,7 +140,7 @@ def scan_contents(
     size = max(1, min(CHUNK, -(-(len(records) - 1) // (workers * 4))))
     bounds = [(i, min(i + size, len(records))) for i in range(1, len(records), size)]
     context = multiprocessing.get_context("fork")
-    with collection_paused():
+    with cyclic_gc_paused():
         _FORKED = records
         pool = ProcessPoolExecutor(workers, mp_context=context)
         try:

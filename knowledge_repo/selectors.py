@@ -15,7 +15,6 @@ from git.exc import GitCommandError
 from . import checks, gitstore
 from .actions import ensure_initialised, repo_path
 from .checks import Finding
-from .contentscan import collection_paused
 
 # History reads the database only (history.py); pages keep importing it from here.
 from .history import HistoryEntry as HistoryEntry
@@ -208,10 +207,9 @@ def checks_with_findings(
 
     texts = dict(snap.unparsed.values())
     root = snap.root or repo_path()
-    with collection_paused():  # parsing, screening, near-duplicates: see its docstring
-        found = checks.scan_tree(
-            root, snap.blobs, snap.summaries, parsed=snap.parsed, texts=texts, prepare=prepare
-        )
+    found = checks.scan_tree(
+        root, snap.blobs, snap.summaries, parsed=snap.parsed, texts=texts, prepare=prepare
+    )
     found += checks.index_budget({p: snap.files[p] for p in index_paths(snap.files)})
     return failures + finding_failures(found), found
 

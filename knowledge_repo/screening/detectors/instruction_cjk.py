@@ -119,7 +119,7 @@ def staff_statement(text: str, start: int) -> bool:
 _OTHERS = re.compile(r"(?:别人|別人|他人|陌生人|任何人|其他人|外人)$")
 # 银行卡号请在支付页面输入，不要发送给客服: kept from others named right after the match (staff too).
 _TO_OTHERS = re.compile(
-    r"(?:(?:告诉|告訴|透露|泄露|洩露|发送|發送|发|發)?(?:给|給))(?:任何人|别人|別人|他人|陌生人|其他人|外人|"
+    r"(?:告诉|告訴|透露|泄露|洩露|发送|發送|发|發)?(?:给|給)(?:任何人|别人|別人|他人|陌生人|其他人|外人|"
     r"客服|工作人员|工作人員|店员|店員|快递员|快遞員)"
 )
 _SECRET = re.compile(w.SECRET, re.IGNORECASE)
