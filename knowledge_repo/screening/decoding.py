@@ -16,9 +16,10 @@ import codecs
 import html
 import re
 import urllib.parse
+from collections.abc import Iterator
 
 from .folding import View, fold, ints, shifted, tokens, words
-from .invisible import lines
+from .invisible import LONG, SENTENCE_END, stretches
 
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
 # Led by a literal "%" (not a repeated group), so the engine skips ahead to the next "%".
@@ -142,19 +143,21 @@ def _lowers_whole(line: str) -> bool:
 
 def _rot13(view: View) -> list[View]:
     text = view.text
-    if "\n" not in text and (
-        # One line: the loop below would stop at its letter count, so count first.
-        _lowers_whole(text)
-        and _few_rot_vowels(text.lower())
-        or not text.isascii()
-        and len(_ASCII_WORDS.findall(text)) < 3
-        or not _COMMON.isdisjoint(tokens(text))
+    if (
+        "\n" not in text
+        and len(text) <= LONG
+        and (
+            # One line: the loop below would stop at its letter count, so count first.
+            _lowers_whole(text)
+            and _few_rot_vowels(text.lower())
+            or not text.isascii()
+            and len(_ASCII_WORDS.findall(text)) < 3
+            or not _COMMON.isdisjoint(tokens(text))
+        )
     ):
         return []
     out = []
-    at = 0
-    for line in text.split("\n"):
-        start, at = at, at + len(line) + 1
+    for start, line in _rot_lines(text):
         if _lowers_whole(line):
             lower = line.lower()
             if _few_rot_vowels(lower):
@@ -165,6 +168,23 @@ def _rot13(view: View) -> list[View]:
         if len(words) >= 3 and _COMMON.isdisjoint(words) and _reads_like_language(words):
             out.append(view.slice(start, start + len(line), codecs.encode(line, "rot13")))
     return out
+
+
+def _rot_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(offset, line) of each line of `text`; a line longer than LONG by its sentences, so a
+    rot13 sentence in a long paragraph is judged by its own letters and words."""
+    at = 0
+    for line in text.split("\n"):
+        start, at = at, at + len(line) + 1
+        if len(line) <= LONG:
+            yield start, line
+            continue
+        cut = 0
+        for m in SENTENCE_END.finditer(line):
+            yield start + cut, line[cut : m.end()]
+            cut = m.end()
+        if cut < len(line):
+            yield start + cut, line[cut:]
 
 
 _DECODERS = (
@@ -192,7 +212,7 @@ def decoded_views(text: str, folded: View, *, maybe_encoded: bool = True) -> lis
         for marker, pattern, decode in _DECODERS:
             if marker not in text or (marker in _QUICK and not _QUICK[marker].search(text)):
                 continue
-            for start, end in lines(text, pattern):
+            for start, end in stretches(text, pattern):
                 pieces = _segments(pattern, decode, text[start:end])
                 if pieces:
                     out.append(shifted(_replaced(text[start:end], pieces), start))
