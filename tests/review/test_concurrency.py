@@ -204,3 +204,41 @@ def test_a_decision_locks_the_candidate_row_only(knowledge_repo):
     locking = [q["sql"] for q in queries if "FOR UPDATE" in q["sql"]]
     assert locking and all("FOR UPDATE OF" in sql for sql in locking)
     assert free == [True, True]
+
+
+def test_claims_that_change_hands_while_reviewers_move_on_never_fail():
+    """Found by bench/load.py: a claim INSERT met another reviewer's row, which that reviewer
+    dropped (moving on) before the read that followed, and the read answered 500."""
+    group = Group.objects.get(name="reviewer")
+    users = []
+    for n in range(8):
+        user = User.objects.create_user(f"mover{n}")
+        user.groups.add(group)
+        users.append(user)
+    conv = factories.conversation()
+    candidates = [factories.candidate(name=f"Fact {i}", conversation=conv) for i in range(3)]
+    barrier = threading.Barrier(len(users))
+    errors: list[BaseException] = []
+    held: list[int] = []
+
+    def move_on(user: User, seed: int) -> None:
+        rng = random.Random(seed)
+        try:
+            barrier.wait()
+            for _ in range(60):
+                candidate = rng.choice(candidates)
+                claim = actions.claim_candidate(candidate=candidate, user=user, likely_free=True)
+                held.append(claim.user_id)
+        except BaseException as error:  # noqa: BLE001 - reported by the main thread
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=move_on, args=(u, i)) for i, u in enumerate(users)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=300)
+    assert errors == []
+    assert len(held) == 60 * len(users)
+    assert set(held) <= {u.pk for u in users}

@@ -122,8 +122,11 @@ def claim_candidate(*, candidate: Candidate, user: Any, likely_free: bool = Fals
     """
     now = timezone.now()
     expires = now + timedelta(seconds=settings.REVIEW_CLAIM_SECONDS)
+    # The claim the reviewer held before is let go first, on its own: inside the transaction
+    # below, two reviewers trading candidates would each hold the row the other's insert
+    # waits for (a deadlock, found by bench/load.py). The transaction touches one candidate.
+    Claim.objects.filter(user=user).exclude(candidate=candidate).delete()
     with transaction.atomic():
-        Claim.objects.filter(user=user).exclude(candidate=candidate).delete()
         claim = None
         if not likely_free:
             # Opened again by the reviewer who holds it ("next" claimed it a moment ago): the
@@ -132,13 +135,9 @@ def claim_candidate(*, candidate: Candidate, user: Any, likely_free: bool = Fals
                 return Claim(candidate=candidate, user=user, expires_at=expires)
             claim = Claim.objects.select_for_update().filter(candidate=candidate).first()
         if claim is None:
-            # Two reviewers may open it at the same moment: the insert keeps the first
-            # row (no savepoint needed), and the lock then reads whichever one won.
-            Claim.objects.bulk_create(
-                [Claim(candidate=candidate, user=user, claimed_at=now, expires_at=expires)],
-                ignore_conflicts=True,
-            )
-            claim = Claim.objects.select_for_update().get(candidate=candidate)
+            claim = _insert_or_lock(candidate, user, now, expires)
+            if claim is None:  # it kept changing hands: nobody holds it now
+                return Claim(candidate=candidate, user=user, claimed_at=now, expires_at=expires)
             if claim.user_id == user.pk and claim.expires_at == expires:
                 return claim
         blocking = candidate.status != Status.AWAITING_SECOND
@@ -150,6 +149,24 @@ def claim_candidate(*, candidate: Candidate, user: Any, likely_free: bool = Fals
         claim.expires_at = expires
         claim.save(update_fields=["user", "claimed_at", "expires_at"])
         return claim
+
+
+def _insert_or_lock(candidate: Candidate, user: Any, now: Any, expires: Any) -> Claim | None:
+    """The candidate's claim row, locked: the caller's new one, or the one already there.
+
+    Two reviewers may open it at the same moment: the insert keeps the first row (no
+    savepoint needed), and the lock then reads whichever one won. That row may be gone by
+    the time it is read (its holder moved on): the insert is tried again.
+    """
+    for _ in range(5):
+        Claim.objects.bulk_create(
+            [Claim(candidate=candidate, user=user, claimed_at=now, expires_at=expires)],
+            ignore_conflicts=True,
+        )
+        claim = Claim.objects.select_for_update().filter(candidate=candidate).first()
+        if claim is not None:
+            return claim
+    return None
 
 
 def claim_next(filters: Any, user: Any, exclude: int | None = None) -> Candidate | None:
