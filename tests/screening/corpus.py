@@ -30,6 +30,7 @@ from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
 from .heldout_personal import HELDOUT_PERSONAL
 from .heldout_round16 import HELDOUT_ROUND16
+from .heldout_round27 import HELDOUT_ROUND27
 
 LANGS = ("en", "zh", "ja", "ko", "es", "pt", "fr", "de", "it", "ru")
 
@@ -59,4 +60,6 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND25
     + DEV_ROUND26
 )
-TEST: tuple[Example, ...] = HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16
+TEST: tuple[Example, ...] = (
+    HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16 + HELDOUT_ROUND27
+)
