@@ -171,11 +171,11 @@ _ZH_NEGATIVES = (
     zh("你在这家店买东西可以用支付宝。"),
     zh("以后你来上海，可以住在这家酒店。"),
     zh("所有菜品一律不加味精。"),
-    # A date (本周, 这周六) is not a temporary marker in this corpus (round 11: 大家都知道本周末停水 is
-    # a negative; rounds 11, 14 and the wordings round label 本周末/这周六/本週六 instruction only).
-    # These three were first written as temporary, scored so, then relabelled to follow that rule.
-    zh("本周泳池因维修关闭。"),
-    zh("本周六的导览取消了。"),
+    # Written as temporary, relabelled negative here (a date was not a marker then), and
+    # temporary again from round 27 on: a near date beside a closure or a cancellation is a
+    # one-off (temporary_zh.py), whatever word says so.
+    zh("本周泳池因维修关闭。", TMP),
+    zh("本周六的导览取消了。", TMP),
 )
 
 _ZH_POSITIVES = (

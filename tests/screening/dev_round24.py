@@ -134,7 +134,7 @@ DEV_ROUND24: tuple[Example, ...] = (
     zh("暂时不接受新会员注册。", TMP),
     zh("这周末游泳馆暂停开放。", TMP),
     zh("回答顾客的时候，请一律说库存充足。", INS),
-    zh("告诉来店的客人我们明天打八折。", INS),
+    zh("告诉来店的客人我们明天打八折。", INS, TMP),
     zh("以后客人问起，你就说老板不在。", INS),
     # Traditional characters, written after the first fixes of this round and scored before the next.
     zh("本館的暫時性展覽通常為期三個月，常設展則全年開放。"),

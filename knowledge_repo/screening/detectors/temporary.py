@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit, fold_pattern, gate, tokens
-from . import temporary_words
+from . import temporary_words, temporary_zh
 from .firsts import quick
 from .windows import cjk_sentence_start
 
@@ -264,5 +264,8 @@ def find(text: str) -> list[Hit]:
         if _not_now(text, m.start(), m.end(), marker):
             continue
         hits.append((m.start(), m.end(), _REASON))
+    for start, end in temporary_zh.spans(text):
+        if not _not_now(text, start, end, text[start:end]):
+            hits.append((start, end, _REASON))
     hits.sort()
     return hits

@@ -1,0 +1,191 @@
+"""More of the DEVELOPMENT part (round 27): Chinese one-offs said without a "for now" word.
+
+The blind TEST round 27 (heldout_round27.py) scored Chinese temporary recall at 8 of 16: its
+writer labelled a near date beside a closure, a breakdown or an offer temporary (这周泳池关闭,
+今天电梯坏了), which the corpus had so far labelled negative unless a marker word said "for
+now" (暂时, 临时, 目前…; dev_round18.py). From this round on, the corpus follows the broader
+reading, which is what a reviewer needs: a one-off is temporary whatever word says so. The
+earlier DEV sentences of that shape were relabelled (round 18's two, rounds 11, 12, 24, 26,
+the wordings round and the first corpus: a near date beside a closure, a cancellation, a
+move or an offer). The test sentences were not read; only their per-language counts were.
+
+Written by the lead without looking at the test part, in two batches, each scored before the
+fixes it led to (temporary_zh.py):
+
+- the first, 60 positives (a near time beside a change: 这几天在检修, 今晚…无法下单, 这周的鸡蛋
+  特价; a state in progress: 正在施工, 维修中, 还没修好, 已经卖完; the span of a one-off: 装修期间,
+  施工结束之前, 在另行通知之前, 试运行阶段) and 29 negatives (the same words in standing facts:
+  每周一闭馆, 每年十一月关闭维护, 售罄后不再现场售票): 44 positives missed, 0 negatives flagged.
+  After the fixes 8 are still missed (春节前后, 现阶段…审核, 周六上午…维护, 当前停运, 近期…较多,
+  推迟到明年, 考试周, 天气转凉前); on 22,605 sentences of real Chinese conversations
+  (../shared/data/sharegpt-zh) temporary flags went from 90 to 98. Dropped on the way, each for
+  the false positives it made there or in DEV: 当前 and 最近 alone (当前技能, 最近的研究), 周末
+  (weekends, every week), 即日起/下周起 without an end (a lasting change), price rises, a
+  reply fixed or quoted (一律说已订满, 回复"系统维护中"), a past visit (上次来的时候电梯坏了);
+- the second, 30 positives and 30 negatives written after those fixes: 12 positives missed, 0
+  negatives flagged. Its misses led to work verbs (铺路, 布展), offers (半价, 打八折, 免), 这个周末,
+  年底前, 才能, 异常, 提早/闭馆 and 上线后的第一周; 2 still missed (搬迁期间…请到, 最近一段时间…审核).
+"""
+
+from __future__ import annotations
+
+from .detector_corpus import TMP, Example
+
+
+def zh(text: str, *kinds: str) -> Example:
+    return Example(text, frozenset(kinds), "zh")
+
+
+DEV_ROUND27_TEMPORARY: tuple[Example, ...] = (
+    # first batch
+    zh("三号楼的电梯这几天在检修，请走楼梯。", TMP),
+    zh("受台风影响，渡轮明天停航一天。", TMP),
+    zh("新版App上线初期，部分安卓手机可能无法登录。", TMP),
+    zh("餐厅装修期间，早餐改在二楼会议室供应。", TMP),
+    zh("由于系统升级，今晚十点到十二点无法下单。", TMP),
+    zh("图书馆自习室下周起暂不对外开放。", TMP),
+    zh("这个月的会员日改到二十八号。", TMP),
+    zh("停车场入口正在施工，车辆请从北门进出。", TMP),
+    zh("目前门诊只接受网上预约，现场不挂号。", TMP),
+    zh("春节前后快递可能延迟三到五天。", TMP),
+    zh("游泳池换水期间停止开放。", TMP),
+    zh("本期展览只展出到月底。", TMP),
+    zh("现阶段退款需要人工审核，请耐心等待。", TMP),
+    zh("这批草莓蛋糕已经卖完了，明天再来吧。", TMP),
+    zh("空调坏了，维修师傅下午才能到。", TMP),
+    zh("今年暑假博物馆延长开放到晚上九点。", TMP),
+    zh("近日网站访问较慢，工程师正在排查。", TMP),
+    zh("新店开业头三天，所有饮品买一送一。", TMP),
+    zh("截至本周五，报名通道仍然开放。", TMP),
+    zh("学校食堂这学期不提供晚餐。", TMP),
+    zh("因疫情防控需要，暂停堂食。", TMP),
+    zh("热水供应今天下午中断两小时。", TMP),
+    zh("这两天网络不稳定，视频课可能会卡顿。", TMP),
+    zh("高速公路正在封闭，预计晚上恢复通行。", TMP),
+    zh("健身房的跑步机坏了两台，还没修好。", TMP),
+    zh("活动期间下单满一百减二十。", TMP),
+    zh("银行系统维护，周六上午网银不能转账。", TMP),
+    zh("国庆节放假期间客服热线只在白天接听。", TMP),
+    zh("二楼洗手间正在维修中。", TMP),
+    zh("疫苗暂时缺货，到货后会短信通知。", TMP),
+    zh("车站售票窗口今天只开两个。", TMP),
+    zh("由于大雪，景区缆车当前停运。", TMP),
+    zh("演出门票已经售罄，现场不再售票。", TMP),
+    zh("近期诈骗电话较多，请注意防范。", TMP),
+    zh("老城区今晚停电，预计凌晨恢复。", TMP),
+    zh("新学期开学第一周，校车时刻表有调整。", TMP),
+    zh("會議室投影儀這週送修，請改用電視螢幕。", TMP),
+    zh("本店即日起至十月底暫停外送服務。", TMP),
+    zh("因颱風來襲，今天下午停班停課。", TMP),
+    zh("目前排隊人數較多，預計等候四十分鐘。", TMP),
+    zh("打印机没墨了，行政明天才补。", TMP),
+    zh("这次促销只限线上渠道。", TMP),
+    zh("酒店泳池在本月内关闭维护。", TMP),
+    zh("咖啡机坏了，今天只能提供茶。", TMP),
+    zh("最近这段时间只收现金，刷卡机在维修。", TMP),
+    zh("下个月一号起，停车费调整为每小时八元，直到工程结束。", TMP),
+    zh("门诊楼改造期间，挂号处临时搬到一楼大厅。", TMP),
+    zh("服务器迁移完成前，旧账号暂时无法找回密码。", TMP),
+    zh("今年的年会推迟到明年一月举行。", TMP),
+    zh("眼下正是旺季，房间基本订满了。", TMP),
+    zh("超市这周的鸡蛋特价，一盒九块九。", TMP),
+    zh("地铁二号线今天早上出现故障，部分列车晚点。", TMP),
+    zh("施工结束之前，请勿在南侧停车。", TMP),
+    zh("这阵子水果涨价，果盘暂停供应。", TMP),
+    zh("考试周图书馆通宵开放。", TMP),
+    zh("新系统试运行阶段，数据可能有误差。", TMP),
+    zh("网站正在维护，预计两小时后恢复。", TMP),
+    zh("天气转凉前，露天座位照常开放。", TMP),
+    zh("本月剩余的体验名额只有五个了。", TMP),
+    zh("在另行通知之前，所有团体参观取消。", TMP),
+    zh("本馆每周一闭馆，节假日照常开放。"),
+    zh("早餐供应时间为每天七点到十点。"),
+    zh("会员生日当月可以领取一张优惠券。"),
+    zh("学校每学期开学第一周举行安全教育。"),
+    zh("车站售票窗口每天早上六点开门。"),
+    zh("图书馆考试周延长开放是多年的惯例。"),
+    zh("停车费按小时计算，每小时五元。"),
+    zh("每年春节前后快递都会比平时慢一些。"),
+    zh("门诊挂号可以在网上预约，也可以现场办理。"),
+    zh("酒店泳池每年十一月关闭维护一个月。"),
+    zh("台风天渡轮会根据海况决定是否停航。"),
+    zh("新用户注册后七天内可以免费试用。"),
+    zh("咖啡机的使用说明贴在机器右侧。"),
+    zh("游泳池每两周换一次水，换水当天不开放。"),
+    zh("博物馆暑假期间开放时间会延长，具体以公告为准。"),
+    zh("演出门票售罄后不再现场售票。"),
+    zh("电梯每年由专业公司检修两次。"),
+    zh("遇到停电，请使用楼道里的应急照明。"),
+    zh("系统升级一般安排在周日凌晨进行。"),
+    zh("促销活动的规则以页面说明为准。"),
+    zh("該館於一九八五年落成，目前由市政府管理。"),
+    zh("本店外送範圍為三公里以內。"),
+    zh("退款通常在三个工作日内到账。"),
+    zh("这家店的招牌是现烤的面包。"),
+    zh("地铁二号线首班车是早上五点半。"),
+    zh("会议室的投影仪需要提前一天预约。"),
+    zh("考试期间请把手机关机放在包里。"),
+    zh("现在下单，一般第二天就能送到。"),
+    zh("旺季是每年的七月和八月。"),
+    # second batch
+    zh("东门这周在铺路，进出请走西门。", TMP),
+    zh("今天下午三点以后，前台只能办理退房。", TMP),
+    zh("受寒潮影响，明早的航班可能延误。", TMP),
+    zh("这段时间预约的人特别多，建议提前一周预约。", TMP),
+    zh("这几天园区里的樱花开了，周边停车位比较紧张。", TMP),
+    zh("奶茶店新品上市，本周第二杯半价。", TMP),
+    zh("机房空调故障，部分服务器今晚会重启。", TMP),
+    zh("三楼的饮水机正在维修，请到二楼接水。", TMP),
+    zh("外卖平台系统出问题了，目前只能电话订餐。", TMP),
+    zh("本月底前办理会员卡可免年费。", TMP),
+    zh("近几天气温偏低，户外泳池不开放。", TMP),
+    zh("新版本上线后的第一周，客服可能回复较慢。", TMP),
+    zh("由于人手不足，这个周末只开放上午场。", TMP),
+    zh("展厅二楼在布展，下周一才能参观。", TMP),
+    zh("热门的牛肉面今天已经卖完了。", TMP),
+    zh("门口的自动门坏了，请推侧门进入。", TMP),
+    zh("运动会期间体育馆不对外开放。", TMP),
+    zh("物业通知，明天上午九点到十一点停水。", TMP),
+    zh("这一周的瑜伽课改到晚上七点。", TMP),
+    zh("商场扶梯正在检修中，请使用直梯。", TMP),
+    zh("年底前所有课程打八折。", TMP),
+    zh("因为设备升级，本周六自助借还机停用。", TMP),
+    zh("快递站搬迁期间，包裹请到超市旁边领取。", TMP),
+    zh("今晚的露天电影因下雨取消。", TMP),
+    zh("近两天系统登录异常，技术人员正在处理。", TMP),
+    zh("這幾天捷運站出口在施工，請從二號出口出站。", TMP),
+    zh("本週五下午圖書館提早兩小時閉館。", TMP),
+    zh("最近一段时间新客户注册需要人工审核。", TMP),
+    zh("会员积分兑换功能还没恢复，请稍后再试。", TMP),
+    zh("明天的讲座延期，具体时间另行通知。", TMP),
+    zh("东门每天早上七点开门，晚上十点关门。"),
+    zh("前台二十四小时办理入住和退房。"),
+    zh("冬天航班延误的情况比夏天多一些。"),
+    zh("樱花一般在三月底到四月初开放。"),
+    zh("奶茶店的招牌是黑糖珍珠奶茶。"),
+    zh("服务器每周日凌晨自动重启一次。"),
+    zh("饮水机的滤芯每三个月更换一次。"),
+    zh("外卖订单满三十元免配送费。"),
+    zh("会员卡年费为一百二十元。"),
+    zh("户外泳池只在夏季开放。"),
+    zh("新版本的更新说明可以在设置页面查看。"),
+    zh("周末的上午场和下午场都需要提前预约。"),
+    zh("展厅二楼展出的是明清时期的瓷器。"),
+    zh("牛肉面是这家店卖得最好的菜。"),
+    zh("侧门旁边有无障碍坡道。"),
+    zh("体育馆平时晚上九点关门。"),
+    zh("如果遇到停水，物业会提前一天贴出通知。"),
+    zh("瑜伽课每节六十分钟，需要自带垫子。"),
+    zh("直梯在商场的东北角。"),
+    zh("课程价格已经包含教材费。"),
+    zh("自助借还机支持借阅证和身份证。"),
+    zh("包裹在快递站最多保存七天。"),
+    zh("露天电影一般在夏天的周末放映。"),
+    zh("登录时需要输入手机验证码。"),
+    zh("捷運站一共有四個出口。"),
+    zh("圖書館週一到週五早上八點開館。"),
+    zh("新客户注册后可以领取新人礼包。"),
+    zh("会员积分可以兑换停车券。"),
+    zh("讲座的回放会在三天内上传到官网。"),
+    zh("这座桥在一九九八年修过一次。"),
+)
