@@ -26,6 +26,7 @@ from .dev_round23 import DEV_ROUND23
 from .dev_round24 import DEV_ROUND24
 from .dev_round25 import DEV_ROUND25
 from .dev_round26 import DEV_ROUND26
+from .dev_round27_claims import DEV_ROUND27_CLAIMS
 from .dev_round27_temporary import DEV_ROUND27_TEMPORARY
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
@@ -61,6 +62,7 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND25
     + DEV_ROUND26
     + DEV_ROUND27_TEMPORARY
+    + DEV_ROUND27_CLAIMS
 )
 TEST: tuple[Example, ...] = (
     HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16 + HELDOUT_ROUND27
