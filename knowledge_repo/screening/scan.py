@@ -60,7 +60,14 @@ def line_pieces(text: str) -> list[tuple[int, str]]:
     """
     if len(text) <= CHUNK + OVERLAP:
         return [(0, text)]
-    return [piece for start, line in _lines(text) for piece in _windows(start, line)]
+    out: list[tuple[int, str]] = []
+    append = out.append
+    for start, line in _lines(text):
+        if len(line) <= LINE:  # most lines: one piece (_windows, without the call)
+            append((start, line))
+        else:
+            out += _windows(start, line)
+    return out
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
