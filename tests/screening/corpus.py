@@ -26,6 +26,7 @@ from .dev_round23 import DEV_ROUND23
 from .dev_round24 import DEV_ROUND24
 from .dev_round25 import DEV_ROUND25
 from .dev_round26 import DEV_ROUND26
+from .dev_round27_intl import DEV_ROUND27_INTL
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
 from .heldout_personal import HELDOUT_PERSONAL
@@ -59,6 +60,7 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND24
     + DEV_ROUND25
     + DEV_ROUND26
+    + DEV_ROUND27_INTL
 )
 TEST: tuple[Example, ...] = (
     HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16 + HELDOUT_ROUND27

@@ -1,0 +1,248 @@
+"""Temporary states said with a time word: "the lift is out of order today", "derzeit geschlossen".
+
+A time word that bounds the present (currently, today, tonight, this week, until Friday, for a
+few days; derzeit, heute, diese Woche, bis Freitag; 現在, 本日, 今週; 현재, 오늘, 이번 주 …) marks
+a one-off only beside a state that comes and goes: closed or open, out of order, cancelled,
+diverted, sold out, fully booked, a discount, nothing left, not working or not taken. Either
+alone is a standing fact ("Today the castle houses a museum", "the pool is closed on Mondays"),
+and so is the pair in a habit (every day, jeden Montag, 毎週) or a question. A few phrases bound
+a state by their own meaning (while stocks last, solange der Vorrat reicht, 在庫がなくなり次第)
+and count alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..folding import Hit, fold_pattern, gate
+
+_REASON = "temporary wording"
+_DAYS_EN = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_UNITS_EN = (
+    r"(?:day|morning|evening|night|week|weekend|month|year|season|summer|winter|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+)
+_UNITS_ES = r"(?:días?|mañanas|tardes|noches|semanas?|mes(?:es)?|años?|fines|lunes|martes|miércoles|jueves|viernes|sábados?|domingos?)"
+_UNITS_PT = r"(?:dias?|manhãs|tardes|noites|semanas?|mês|meses|anos?|fins|segundas?|terças?|quartas?|quintas?|sextas?|sábados?|domingos?)"
+_UNITS_FR = r"(?:jours?|matins?|soirs?|semaines?|mois|ans|années?|week-ends?|lundis?|mardis?|mercredis?|jeudis?|vendredis?|samedis?|dimanches?)"
+_UNITS_DE = r"(?:tag|tage|morgen|abend|woche|wochenende|monat|jahr|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)"
+_UNITS_IT = r"(?:giorni?|mattin[ae]|ser[ae]|settiman[ae]|mes[ei]|anni|anno|fine|lunedì|martedì|mercoledì|giovedì|venerdì|sabat[oi]|domenic[ahe]+)"
+_LANGS: dict[str, tuple[str, str, str, str]] = {
+    # (time words, states, habits, phrases that bound a state alone)
+    "en": (
+        r"currently|at\s+present|presently|today(?!'s|['’]s)|tonight(?!'s|['’]s)|"
+        r"this\s+(?:week|weekend|month|season|morning|afternoon|evening)|"
+        rf"until\s+(?:{_DAYS_EN}|the\s+end\s+of\s+(?:the\s+)?(?:week|month))|"
+        r"for\s+(?:the\s+next\s+|the\s+coming\s+|a\s+|several\s+)?(?:few\s+|couple\s+of\s+)?(?:days|weeks)|"
+        r"until\s+(?:\w+\s+){1,4}(?:arrives?|is\s+(?:fixed|repaired|replaced)|reopens?)|"
+        r"during\s+the\s+(?:renovations?|refurbishment|works|repairs)",
+        r"closed|shut|out\s+of\s+(?:order|service|use|action|stock)|down|cancell?ed|suspended|"
+        r"unavailable|not\s+available|diverted|sold\s+out|fully\s+booked|booked\s+up|"
+        r"open(?:s|ed)?|only|not|no|n['’]t|free|off|discount|for\s+(?:repairs|refurbishment|renovation)",
+        rf"(?:every|each)\s+{_UNITS_EN}|always|usually|daily|nowadays|to\s+this\s+day|"
+        r"starting\s+(?:today|tonight|this)|(?:from|as\s+of)\s+(?:today|tonight|this\s+week)|"
+        r"on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends)",
+        r"(?:this|today|tonight)\s+(?:week\s+|weekend\s+|month\s+)?only|while\s+(?:stocks|supplies)\s+last|while\s+(?:the\s+)?(?:renovations?|works|repairs)\s+lasts?",
+    ),
+    "es": (
+        r"actualmente|en\s+(?:este|estos)\s+momentos?|ahora\s+mismo|hoy(?!\s+en\s+d[ií]a)|"
+        r"esta\s+(?:noche|semana|tarde|mañana|temporada)|este\s+(?:fin\s+de\s+semana|mes)|"
+        r"hasta\s+el\s+(?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)|"
+        r"hasta\s+(?:el\s+)?fin(?:al)?\s+de\s+(?:mes|semana)|"
+        r"(?:durante|por)\s+(?:unos|algunos|varios)\s+días|estos\s+días",
+        r"cerrad[oa]s?|cierra|abiert[oa]s?|abre|averiad[oa]s?|fuera\s+de\s+servicio|no|"
+        r"suspendid[oa]s?|suspenden?|cancelad[oa]s?|desviad[oa]s?|agotad[oa]s?|complet[oa]s?|"
+        r"descuento|gratis|solo|sólo|por\s+(?:obras|reformas|reparaciones)",
+        rf"(?:tod[oa]s\s+l[oa]s|cada)\s+{_UNITS_ES}|siempre|hoy\s+en\s+d[ií]a|(?:a\s+partir\s+de|desde)\s+(?:hoy|esta|este)",
+        r"(?:solo|sólo)\s+(?:hoy|esta\s+(?:semana|noche)|este\s+(?:fin\s+de\s+semana|mes))|hasta\s+agotar\s+(?:existencias|el\s+stock)|mientras\s+duren\s+(?:las|los)\s+\w+",
+    ),
+    "pt": (
+        r"atualmente|no\s+momento|neste\s+momento|agora\s+mesmo|hoje(?!\s+em\s+dia)|"
+        r"n?esta\s+(?:noite|semana|tarde|manhã|temporada)|n?este\s+(?:fim\s+de\s+semana|mês)|"
+        r"até\s+(?:(?:a|o)\s+)?(?:segunda|terça|quarta|quinta|sexta|sábado|domingo)(?:-feira)?|"
+        r"(?:durante|por)\s+(?:alguns|uns|vários)\s+dias|nestes\s+dias",
+        r"fechad[oa]s?|fecha|abert[oa]s?|abre|avariad[oa]s?|quebrad[oa]s?|fora\s+de\s+serviço|não|"
+        r"indisponíve(?:l|is)|suspens[oa]s?|cancelad[oa]s?|desviad[oa]s?|esgotad[oa]s?|lotad[oa]s?|"
+        r"interditad[oa]s?|desconto|grátis|só|para\s+(?:obras|reparos|reformas)|funciona",
+        rf"(?:tod[oa]s\s+[oa]s|cada)\s+{_UNITS_PT}|sempre|hoje\s+em\s+dia|(?:a\s+partir\s+de|desde)\s+(?:hoje|esta|este)|a\s+partir\s+dest[ae]",
+        r"(?:só|somente|apenas)\s+(?:hoje|esta\s+(?:semana|noite)|este\s+(?:fim\s+de\s+semana|mês))|enquanto\s+durarem\s+(?:os|as)\s+\w+",
+    ),
+    "fr": (
+        r"actuellement|en\s+ce\s+moment|pour\s+l['’]heure|à\s+l['’]heure\s+actuelle|aujourd['’]hui|"
+        r"ce\s+soir|cette\s+(?:semaine|saison|nuit)|ce\s+(?:week-end|mois-ci|mois|matin)|"
+        r"jusqu['’](?:à|au)\s+(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|la\s+fin\s+d)|"
+        r"(?:pendant\s+)?(?:quelques|plusieurs)\s+jours|pendant\s+la\s+durée\s+des\s+\w+|ces\s+jours-ci",
+        r"fermée?s?|ferme|ouverte?s?|ouvre|en\s+panne|hors\s+service|ne|pas|n['’]\w+|annulée?s?|"
+        r"suspendue?s?|déviée?s?|épuisée?s?|complète?s?|réduction|offerte?|gratuite?s?|travaux|"
+        r"indisponibles?|plus\s+de",
+        rf"(?:tous\s+les|toutes\s+les|chaque)\s+{_UNITS_FR}|toujours|(?:à\s+partir\s+d|dès)['’\s]+(?:aujourd|ce|cette)",
+        r"(?:cette\s+semaine|ce\s+week-end|ce\s+soir|ce\s+mois-ci)\s+seulement|jusqu['’]à\s+épuisement\s+des\s+stocks",
+    ),
+    "de": (
+        r"derzeit|zurzeit|zur\s+zeit|momentan|im\s+moment|gerade|aktuell|(?<!bis\s)heute(?!\s+noch)|"
+        r"diese\s+woche|dieses\s+wochenende|diesen\s+monat|(?:in\s+)?dieser\s+saison|"
+        r"bis\s+(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|ende\s+der\s+woche|monatsende)|"
+        r"(?:für\s+)?(?:einige|ein\s+paar|mehrere)\s+tage|während\s+der\s+(?:renovierung|bauarbeiten|"
+        r"umbauarbeiten|sanierung|reparatur\w*)",
+        r"geschlossen|gesperrt|außer\s+betrieb|defekt|kaputt|nicht|keine?[nrs]?|fallen|fällt|"
+        r"ausgebucht|ausverkauft|umgeleitet|geöffnet|offen|rabatt|gratis|kostenlos|abgesagt|nur|"
+        r"wegen\s+(?:umbau|bauarbeiten|renovierung|reparatur\w*)",
+        rf"(?:jeden|jede|jedes|alle)\s+{_UNITS_DE}|immer|täglich|heutzutage|bis\s+heute|noch\s+heute|ab\s+(?:heute|sofort|dies\w+)",
+        r"nur\s+(?:diese\s+woche|dieses\s+wochenende|diesen\s+monat|heute\s+abend)|solange\s+der\s+vorrat\s+reicht",
+    ),
+    "it": (
+        r"attualmente|al\s+momento|in\s+questo\s+(?:momento|periodo)|momentaneamente|oggi|stasera|"
+        r"stanotte|questa\s+(?:settimana|sera|stagione|mattina)|questo\s+(?:fine\s+settimana|mese|weekend)|"
+        r"in\s+questa\s+stagione|fino\s+a\s+(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|"
+        r"fine\s+mese)|per\s+(?:qualche|alcuni)\s+giorn[oi]|in\s+questi\s+giorni",
+        r"chius[oaie]|chiude|apert[oaie]|apre|guast[oaie]|fuori\s+servizio|non|mancan?o?|manca|"
+        r"sospes[oaie]|cancellat[oaie]|annullat[oaie]|deviat[oaie]|esaurit[oaie]|al\s+completo|"
+        r"sconto|in\s+regalo|gratis|lavori|inagibile|solo",
+        rf"(?:tutti\s+i|tutte\s+le|ogni)\s+{_UNITS_IT}|sempre|(?:a\s+partire\s+)?da\s+(?:oggi|questa|questo)",
+        r"solo\s+(?:questa\s+(?:settimana|sera)|questo\s+(?:fine\s+settimana|mese)|stasera)|fino\s+(?:a|ad)\s+esaurimento\s+(?:scorte|delle\s+scorte)|per\s+tutta\s+la\s+durata\s+dei\s+\w+",
+    ),
+    "ru": (
+        r"сейчас|в\s+настоящее\s+время|на\s+данный\s+момент|в\s+данный\s+момент|сегодня|пока|"
+        r"на\s+этой\s+неделе|в\s+эти\s+выходные|в\s+этом\s+(?:месяце|сезоне)|"
+        r"до\s+(?:понедельника|вторника|среды|четверга|пятницы|субботы|воскресенья|конца\s+(?:недели|месяца))|"
+        r"на\s+несколько\s+дней|на\s+время\s+\w+|в\s+эти\s+дни",
+        r"закрыт\w*|не|нет|отмен[её]н\w*|недоступн\w*|объезд\w*|скидк\w+|дарим|бесплатн\w+|"
+        r"ремонт\w*|забронирован\w*|распродан\w*|продан\w*|только|работает|открыт\w*",
+        r"кажд\w+\s+(?:день|утро|вечер|неделю|месяц|год|понедельник|вторник|среду|четверг|пятницу|"
+        r"субботу|воскресенье)|всегда|ежедневно|по\s+(?:понедельникам|вторникам|средам|четвергам|пятницам|"
+        r"субботам|воскресеньям|выходным)|(?:начиная\s+)?с\s+(?:сегодняшнего|этой|этого)",
+        r"только\s+(?:на\s+этой\s+неделе|сегодня\s+вечером|в\s+эти\s+выходные)|пока\s+(?:запасы|товар)\s+не\s+законч\w+",
+    ),
+}
+
+
+def _compile(part: int) -> dict[str, re.Pattern[str]]:
+    return {
+        lang: re.compile(rf"(?<![\w-])(?:{fold_pattern(spec[part])})(?![\w-])", re.IGNORECASE)
+        for lang, spec in _LANGS.items()
+    }
+
+
+_TIME, _STATE, _HABIT, _ALONE = (_compile(i) for i in range(4))
+# Each language's time words and phrases hold one of these words.
+_GATES = {
+    "en": gate(
+        "currently present presently today tonight week weekend month season morning afternoon "
+        "evening until days weeks during while"
+    ),
+    "es": gate(
+        "actualmente momento momentos ahora hoy noche semana tarde mañana temporada mes hasta "
+        "días agotar duren"
+    ),
+    "pt": gate(
+        "atualmente momento agora hoje noite semana tarde manhã temporada mês até dias durarem"
+    ),
+    "fr": gate(
+        "actuellement moment heure actuelle aujourd soir semaine saison nuit week-end week mois "
+        "matin jusqu jours durée épuisement"
+    ),
+    "de": gate(
+        "derzeit zurzeit zeit momentan moment gerade aktuell heute woche wochenende monat saison "
+        "bis tage während solange"
+    ),
+    "it": gate(
+        "attualmente momento periodo momentaneamente oggi stasera stanotte settimana sera stagione "
+        "mattina fine mese weekend fino giorno giorni esaurimento durata"
+    ),
+    "ru": gate(
+        "сейчас настоящее данный сегодня пока неделе выходные месяце сезоне до несколько время дни"
+    ),
+}
+_SENTENCE_END = re.compile(r"[.!?;\n。！？]")
+
+
+def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    # (A sentence is read at most 300 characters either side of the time word.)
+    floor = max(0, start - 300)
+    head = max(floor - 1, *(text.rfind(mark, floor, start) for mark in ".!?;\n。！？")) + 1
+    tail = _SENTENCE_END.search(text, end, end + 300)
+    return head, tail.start() if tail else min(len(text), end + 300)
+
+
+def _paired(text: str, m: re.Match[str], state: re.Pattern[str], habit: re.Pattern[str]) -> bool:
+    head, stop = _sentence(text, m.start(), m.end())
+    if text[stop : stop + 1] == "?" or habit.search(text, head, stop):
+        return False
+    return any(
+        s.end() <= m.start() or s.start() >= m.end() for s in state.finditer(text, head, stop)
+    )
+
+
+def find(text: str, words: frozenset[str]) -> list[Hit]:
+    """Time words beside a state that comes and goes, in the Latin and Cyrillic languages."""
+    hits: list[Hit] = []
+    for lang, words_of in _GATES.items():
+        if words_of.isdisjoint(words):
+            continue
+        hits += [(m.start(), m.end(), _REASON) for m in _ALONE[lang].finditer(text)]
+        hits += [
+            (m.start(), m.end(), _REASON)
+            for m in _TIME[lang].finditer(text)
+            if _paired(text, m, _STATE[lang], _HABIT[lang])
+        ]
+    return hits
+
+
+# Japanese (only in text with kana: 現在 and 今日 are Chinese too) and Korean.
+_JA_TIME = re.compile(
+    r"現在(?!の)|ただいま|ただ今|只今|本日|今日(?!の)|今夜|今晩|今週末?|今月|今シーズン|今季|"
+    r"[月火水木金土日]曜日?まで|数日間|期間中"
+)
+_JA_STATE = re.compile(
+    r"休業|休館|休止|停止|中止|運休|故障|閉鎖|閉まって|通行止め|売り切れ|完売|満席|満室|品切れ|"
+    r"利用できません|いただけません|受け付けていません|受け付けておりません|お受けできません|出ません|"
+    r"しません|迂回|貸切|[0-9]+%引き|割引|開館|営業|終了|のみ|停電|断水|工事|改装"
+)
+_JA_HABIT = re.compile(r"毎日|毎週|毎月|毎年|いつも|常に|年中|定休|(?:今日|本日|今週|今月)から")
+_JA_ALONE = re.compile(r"(?:なくなり|無くなり)次第|今週限定|本日限定|今月限定|期間限定")
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_KO_TIME = re.compile(
+    r"현재|지금|오늘|이번\s?주말?|이번\s?달|이번\s?시즌|[월화수목금토일]요일까지|며칠(?:간|\s?동안)|"
+    r"기간\s?(?:동안|중)"
+)
+_KO_STATE = re.compile(
+    r"휴업|휴관|휴무|중단|운휴|고장|폐쇄|매진|품절|만석|수\s?없|않|우회|취소|점검|할인|"
+    r"문을\s?(?:닫|엽|열)|운영|공사"
+)
+_KO_HABIT = re.compile(
+    r"매일|매주|매달|매월|매년|항상|연중무휴|정기|(?:오늘|이번\s?주|이번\s?달)부터"
+)
+_KO_ALONE = re.compile(r"소진\s?시까지|이번\s?주(?:말)?에만|오늘\s?하루만")
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def _paired_wide(
+    text: str, m: re.Match[str], state: re.Pattern[str], habit: re.Pattern[str]
+) -> bool:
+    head, stop = _sentence(text, m.start(), m.end())
+    if text[stop : stop + 1] in ("?", "？") or habit.search(text, head, stop):
+        return False
+    # 「本日休業」とお伝えください: words quoted, not the text's own statement.
+    if text.rfind("「", head, m.start()) > text.rfind("」", head, m.start()):
+        return False
+    return any(
+        s.end() <= m.start() or s.start() >= m.end() for s in state.finditer(text, head, stop)
+    )
+
+
+def find_wide(text: str) -> list[Hit]:
+    """The same in Japanese and Korean text (the caller has seen a character that is not ASCII)."""
+    hits: list[Hit] = []
+    for script, time, state, habit, alone in (
+        (_KANA, _JA_TIME, _JA_STATE, _JA_HABIT, _JA_ALONE),
+        (_HANGUL, _KO_TIME, _KO_STATE, _KO_HABIT, _KO_ALONE),
+    ):
+        if not script.search(text):
+            continue
+        hits += [(m.start(), m.end(), _REASON) for m in alone.finditer(text)]
+        hits += [
+            (m.start(), m.end(), _REASON)
+            for m in time.finditer(text)
+            if _paired_wide(text, m, state, habit)
+        ]
+    return hits
