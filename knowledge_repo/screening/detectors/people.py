@@ -15,7 +15,7 @@ import bisect
 import re
 
 from ..folding import Hit, gate, near_wide, tokens, words
-from . import people_intl
+from . import people_intl, people_more
 from .firsts import led, quick
 from .windows import cjk_sentence_start
 
@@ -25,9 +25,9 @@ _I = re.IGNORECASE
 
 _ROLE_EN = quick(
     re.compile(
-        r"\b(?:the|our|your|their|this|that|my|his|her|its)\s+(?:(?:site|website|shop|store|restaurant|"
+        r"\b(?:the|our|your|their|this|that|my|his|her|its)\s+(?:[\w-]+['’]s\s+)?(?:(?:site|website|shop|store|restaurant|"
         r"café|cafe|hotel|company|bar|gym|clinic|hostel|agency|tour|bus|taxi|delivery|night|head|general|"
-        r"assistant|new|old|former|current|front-desk|desk)\s+){0,2}(?:owners?|manager|boss|driver|chef|cook|"
+        r"assistant|new|old|former|current|front-desk|desk|security)\s+){0,2}(?:owners?|manager|boss|driver|chef|cook|"
         r"waiter|waitress|receptionist|founder|co-founder|ceo|cfo|cto|coo|director|president|chairman|"
         r"landlord|landlady|employee|cashier|barista|guide|host|admin|administrator|moderator|webmaster|"
         r"teacher|doctor|nurse|pharmacist|accountant|clerk|bartender|guard|mayor|neighbou?r|coworker|"
@@ -361,6 +361,8 @@ def find(text: str) -> list[Hit]:
     preds = [] if _PRED_GATE.isdisjoint(words) else [m.span() for m in _PRED_EN.finditer(text)]
     if not _PRED_MORE_GATE.isdisjoint(words):
         preds += [m.span() for m in _PRED_EN_MORE.finditer(text)]
+    if not people_more.GATE_EN.isdisjoint(words):
+        preds += [m.span() for m in people_more.PRED_EN.finditer(text)]
     if preds:
         refs = [(m.start(), m.end()) for m in _ROLE_EN.finditer(text)] + _names(text)
         hits += _pairs(text, preds, refs, 80) if refs else []
@@ -376,7 +378,7 @@ def find(text: str) -> list[Hit]:
             refs += [(m.start(), m.end()) for m in near_wide(_BARE_NAME_CJK, text)]
             preds = [p for p in preds if not _said_of_another(text, p, refs)]
             hits += _pairs(text, preds, refs, 30) if refs else []
-    hits += people_intl.find(text)
+    hits += people_intl.find(text) + people_more.find(text, words)
     if len(hits) < 2:  # most lines: nothing to sort or merge
         return hits
     hits.sort()

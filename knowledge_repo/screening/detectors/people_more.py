@@ -1,0 +1,190 @@
+"""Claims about a person at work, of the everyday kind, in the nine languages but Chinese.
+
+Beside :mod:`.people` and :mod:`.people_intl` (arrests, convictions, illness by name): someone
+named by their job or name (the receptionist Anna, der Hausmeister, la cajera, охранник, 警備員,
+경비원) said to steal, drink or sleep on duty, lie, harass, cheat on a partner, beat a spouse,
+sell drugs, be drunk, be on sick leave for an illness, have a record or be under investigation.
+A rule ("if the driver has been drinking…", "staff must not drink on duty") names no one: a
+sentence that opens with "if" is not read, and the roles need a determiner or a name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..folding import Hit, fold_pattern, gate
+
+REASON = "claim about an identifiable person"
+
+# English predicates, paired with the roles and names of :mod:`.people`.
+PRED_EN = re.compile(
+    r"\b(?:(?:is|was|were|got|came\s+in)\s+(?:\w+\s+)?(?:drunk|intoxicated|stoned|high\s+on\s+\w+)|"
+    r"without\s+(?:a\s+)?prescriptions?|"
+    r"(?:slapped|slaps|punched|punches|kicked|kicks|hit|hits|beat|beats|shoves|shoved)\s+"
+    r"(?:a|the|one\s+of\s+the|his|her|their)\s+(?:\w+\s+)?(?:boy|girl|child|kid|pupil|student|"
+    r"customer|guest|patient|player|resident|dog)s?|(?:shouts|shouted|yells|yelled|screams)\s+at|"
+    r"(?:was|got|has\s+been)\s+let\s+go|pocket(?:s|ed|ing)\s+(?:the\s+)?(?:cash|money|tips|difference)|"
+    r"(?:takes|took|uses|used|sells|sold|deals|dealt)\s+(?:\w+\s+)?steroids|"
+    r"(?:sleeps|slept|is\s+asleep|falls\s+asleep|naps)\s+(?:through|during|on|at)\s+(?:his\s+|her\s+|the\s+)?"
+    r"(?:shifts?|duty|job|work|desk|post)|(?:off\s+sick|on\s+sick\s+leave|signed\s+off)\s+(?:with|for)|"
+    r"waters?\s+down|watered\s+down|(?:caught|found)\s+with\s+(?:his|her|their)\s+hands?\s+in\s+the\s+"
+    r"(?:till|register|cash)|(?:lies|lied)\s+to)\b",
+    re.IGNORECASE,
+)
+GATE_EN = gate(
+    """drunk intoxicated stoned high prescription prescriptions slapped slaps punched punches kicked
+    kicks hit hits beat beats shoves shoved shouts shouted yells yelled screams let pockets pocketed
+    pocketing steroids sleeps slept asleep naps sick signed waters watered hand hands lies lied"""
+)
+
+_NAME = r"(?-i:[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+\s+[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+)"
+_LATIN = (
+    (  # es
+        r"(?:el|la|nuestr[oa]|su|un|una)\s+(?:\w+\s+){0,2}?(?:recepcionista|conductor[a]?|chofer|"
+        r"cajer[oa]|profesor[a]?|maestr[oa]|farmacéutic[oa]|vigilante|guardia|mecánic[oa]|caser[oa]|"
+        r"médic[oa]|doctor[a]?|bibliotecari[oa]|porter[oa]|conserje|entrenador[a]?|enfermer[oa]|"
+        r"encargad[oa]|dueñ[oa]|camarer[oa]|cociner[oa]|gerente|jef[ea]|director[a]?)|"
+        r"(?:señor|señora|sr\.|sra\.|doctor|doctora)\s+(?-i:[A-Z])\w+",
+        r"roba|robaba|bebe\s+(?:durante|en)\s+(?:el\s+|su\s+)?(?:turno|servicio|trabajo)|"
+        r"vende\s+(?:\w+\s+)?(?:esteroides|drogas|anabolizantes)|(?:iba|está|estaba|llegó)\s+borrach[oa]|"
+        r"tiene\s+(?:una\s+aventura|un\s+amante|una\s+amante)|acosa|acosó|está\s+de\s+baja\s+por|"
+        r"duerme\s+(?:durante|en)\s+(?:el\s+|su\s+)?(?:turno|servicio|trabajo)|pega\s+a\s+su|golpea\s+a\s+su|"
+        r"está\s+siendo\s+investigad[oa]|antecedentes\s+penales|miente\s+a|pillad[oa]\s+\w+ndo",
+    ),
+    (  # pt
+        r"(?:o|a|nosso|nossa|seu|sua)\s+(?:\w+\s+){0,2}?(?:vigia|senhori[oa]|bibliotecári[oa]|"
+        r"farmacêutic[oa]|cozinheir[oa]|segurança|don[oa]|professor[a]?|médic[oa]|motorista|"
+        r"recepcionista|gerente|garçom|caixa)|(?:doutor|doutora|senhor|senhora)\s+(?-i:[A-Z])\w+",
+        r"vende\s+(?:\w+\s+)?(?:anabolizantes|esteroides|drogas)|assedia|assediava|"
+        r"está\s+afastad[oa]\s+por|dorme\s+(?:durante|no|em)\s+(?:o\s+)?(?:plantão|turno|serviço|trabalho)|"
+        r"passou\s+a\s+perna|espanca|espancou|está\s+sendo\s+investigad[oa]|ficha\s+criminal|"
+        r"antecedentes\s+criminais|mente\s+(?:aos|para|às)|flagrad[oa]\s+\w+ndo",
+    ),
+    (  # fr
+        r"(?:le|la|l['’]|notre|son|sa)\s*(?:\w+\s+){0,2}?(?:réceptionniste|gérante?|propriétaire|"
+        r"chauffeur|caissière|caissier|professeure?|pharmacien(?:ne)?|gardien(?:ne)?|mécanicien(?:ne)?|médecin|"
+        r"docteure?|cuisinier|cuisinière|bibliothécaire|vigile|serveur|serveuse|infirmier|infirmière|concierge|patron(?:ne)?|"
+        r"directeur|directrice|chef)|(?:M\.|Mme|monsieur|madame|docteur)\s+(?-i:[A-Z])\w+",
+        r"vole\s+(?:les|des|l['’]\w+|la|le)|volait|boit\s+(?:pendant|au|en)\s+(?:son\s+)?(?:service|travail)|"
+        r"vend\s+(?:des\s+|de\s+la\s+)?(?:stéroïdes|drogue|drogues)|(?:était|est|arrive)\s+ivre|"
+        r"a\s+une\s+(?:liaison|maîtresse)|a\s+un\s+amant|harcèle|a\s+harcelé|en\s+arrêt\s+maladie\s+pour|"
+        r"dort\s+pendant|a\s+arnaqué|arnaque\s+les|bat\s+sa\s+femme|battait|fait\s+l['’]objet\s+d['’]une\s+enquête|"
+        r"casier\s+judiciaire|ment\s+aux|pris\s+en\s+train\s+de\s+\w+",
+    ),
+    (  # de
+        r"(?:der|die|unser|unsere|ihr|ihre|sein|seine)\s+(?:\w+\s+){0,2}?(?:Hausmeister(?:in)?|"
+        r"Rezeptionist(?:in)?|\w*portier|Fahrer(?:in)?|Kassierer(?:in)?|\w*lehrer(?:in)?|Apotheker(?:in)?|"
+        r"Wachmann|Mechaniker(?:in)?|Vermieter(?:in)?|Arzt|Ärztin|Bibliothekar(?:in)?|Kellner(?:in)?|Koch|"
+        r"Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Leiter(?:in)?|Trainer(?:in)?|Pfleger(?:in)?)|"
+        r"(?:Herr|Frau|Dr\.)\s+(?-i:[A-Z])\w+",
+        r"trinkt\s+(?:im|bei\s+der|während\s+der)\s+(?:Dienst|Arbeit|Schicht)|bestiehlt|beklaut|"
+        r"schläft\s+(?:während\s+der|im|bei\s+der)\s+(?:Schicht|Dienst|Arbeit)|"
+        r"verkauft\s+(?:\w+\s+){0,4}?(?:Steroide|Drogen)|(?:war|ist|kam)\s+(?:\w+\s+){0,3}?betrunken|"
+        r"hat\s+eine\s+Affäre|belästigt|krankgeschrieben|Geld\s+aus\s+der\s+Kasse|greift\s+in\s+die\s+Kasse|"
+        r"betrogen|schlägt\s+seine|schlägt\s+ihre|wird\s+(?:\w+\s+){0,5}?ermittelt|vorbestraft|lügt|"
+        r"beim\s+(?:Klauen|Stehlen)\s+erwischt",
+    ),
+    (  # it
+        r"(?:il|la|lo|l['’]|nostr[oa]|su[oa])\s*(?:\w+\s+){0,2}?(?:receptionist|portiere|autista|"
+        r"cassier[ea]|professor(?:e|essa)|farmacista|custode|meccanico|padrone\s+di\s+casa|medico|"
+        r"bibliotecari[oa]|guardia|cuoc[oa]|camerier[ea]|proprietari[oa]|titolare|gestore|direttore|"
+        r"direttrice|infermier[ea])|(?:signor|signora|dottor|dottoressa)\s+(?-i:[A-Z])\w+",
+        r"ruba|rubava|beve\s+(?:durante|in)\s+(?:il\s+)?(?:turno|servizio|lavoro)|"
+        r"vend[ae]\s+(?:\w+\s+)?(?:steroidi|droga)|(?:era|è)\s+ubriac[oa]|ha\s+una\s+relazione|"
+        r"ha\s+un['’]amante|molesta|in\s+malattia\s+per|dorme\s+durante|ha\s+truffato|picchia|"
+        r"è\s+indagat[oa]|precedenti\s+penali|mente\s+agli|sorpres[oa]\s+a\s+\w+",
+    ),
+)
+# Angeblich verkauft der Besitzer Steroide: the verb before the one named.
+_DE_VERB_FIRST = re.compile(
+    fold_pattern(
+        r"(?<![\w])(?:verkauft|trinkt|schläft|belästigt|bestiehlt|schlägt|betrügt)\s+(?:der|die|unser|unsere)\s+"
+        r"(?:\w+\s+){0,3}?(?:Hausmeister(?:in)?|Rezeptionist(?:in)?|\w*portier|Fahrer(?:in)?|Kassierer(?:in)?|"
+        r"\w*lehrer(?:in)?|Apotheker(?:in)?|Wachmann|Mechaniker(?:in)?|Vermieter(?:in)?|Arzt|Ärztin|Kellner(?:in)?|"
+        r"Koch|Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Trainer(?:in)?)(?![\w])[^.!?\n]{0,50}?"
+        r"(?:Steroide|Drogen|im\s+Dienst|während\s+der\s+Schicht|Schülerinnen|Schüler|Gäste|Kunden|seine\s+Frau)"
+    ),
+    re.IGNORECASE,
+)
+_GATE_LATIN = gate(
+    """roba robaba bebe vende iba esta estaba llego aventura amante acosa acoso baja duerme pega
+    golpea investigado investigada antecedentes miente pillado pillada assedia assediava afastado
+    afastada dorme passou espanca espancou sendo ficha mente flagrado flagrada vole volait boit vend
+    etait est arrive liaison maitresse amant harcele harcelé maladie dort arnaque arnaqué bat battait
+    objet casier ment pris trinkt bestiehlt beklaut schlaft verkauft war ist kam affare belastigt
+    krankgeschrieben kasse betrogen verkauft schlaft betrugt schlagt wird vorbestraft lugt erwischt ruba rubava beve venda
+    era relazione molesta malattia truffato picchia indagato indagata precedenti sorpreso sorpresa"""
+)
+_LATIN_RE = re.compile(
+    fold_pattern(
+        "|".join(
+            rf"(?<![\w])(?:{ref}|{_NAME})[^.!?\n]{{0,60}}?(?<![\w])(?:{pred})(?![\w])"
+            for ref, pred in _LATIN
+        )
+    ),
+    re.IGNORECASE,
+)
+_RU_ROLE = (
+    r"администратор|менеджер|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
+    r"врач|повар|библиотекар|официант|продав|бармен|тренер|медсестр|сторож|вахт[её]р|директор|"
+    r"управляющ|хозя"
+)
+_RU = re.compile(
+    rf"(?:(?i:(?:{_RU_ROLE})\w*)|[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+|(?<!\w)[А-ЯЁ][а-яё]{{2,}})"
+    r"[^.!?\n]{0,60}?(?<!\w)(?:вору\w+|пь[её]т\s+на\s+(?:работе|смене|посту)|"
+    r"прода[её]т\s+(?:\w+\s+)?(?:стероиды|наркотики)|был[аи]?\s+пьян\w*|изменя\w+|домогается|"
+    r"лечится\s+от|спит\s+на\s+(?:посту|работе|смене)|обману\w*|обманыва\w+|бь[её]т\s+(?:жену|мужа|детей)|"
+    r"уголовное\s+дело|судимост\w+|поймали\s+на|берёт\s+взятки|берет\s+взятки)"
+)
+_RU_GATE = gate(
+    """ворует воровал воровала пьёт пьет продаёт продает пьян пьяна пьяный изменяет изменял
+    домогается лечится спит обманул обманула обманывает бьёт бьет уголовное судимость поймали
+    берёт берет"""
+)
+# Japanese (only in text with kana) and Korean.
+_JA = re.compile(
+    r"(?:マネージャー|オーナー|運転手|警備員|支配人|店長|社長|受付|医師|先生|さん|整備士の[\u4e00-\u9fff]{1,3}|"
+    r"料理人|司書|大家)[^。!?\n]{0,30}?(?:酒を飲んで|飲酒して|ステロイドを売|薬を売|酔っ払|酔って|"
+    r"セクハラ|居眠り|だまし|騙し|暴力をふる|暴力を振る|嘘をつ|うそをつ|訴えられ|万引き)"
+)
+_KANA = re.compile(r"[\u3040-\u30ff]")
+# 運転手が飲酒している場合は…: a condition, no one.
+_JA_IF = re.compile(r"場合|ときは|時は|なら[、,]|たら[、,]")
+_KO = re.compile(
+    r"(?:직원|매니저|사장|기사|선생|씨|경비원|정비사|집주인|원장|사서|지배인|약사|요리사)"
+    r"[^.!?\n]{0,40}?(?:술을\s?마신|술에\s?취해|스테로이드를\s?판|괴롭힌|괴롭혔|우울증|잠을\s?잔|속여|"
+    r"때린|때렸|훔친다|훔치고|훔치는|소송을\s?당|전과|거짓말|훔치다\s?걸|빼돌|해고되었|해고됐)"
+)
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# "If the driver has been drinking…", "Wenn der Fahrer…", "Если водитель…": a condition, no one.
+_IF = re.compile(
+    fold_pattern(
+        r"^\W*(?:if|when|whenever|quand|wenn|falls|qualora|если|когда|"
+        r"si(?!\s+(?:dice|mormora|vocifera|racconta))|se(?!\s+(?:dice|rumorea|comenta|sabe|cuenta)))\b"
+    ),
+    re.IGNORECASE,
+)
+_SENTENCE_START = re.compile(r"[.!?\n。]")
+
+
+def _conditional(text: str, start: int) -> bool:
+    head = max(text.rfind(mark, max(0, start - 200), start) for mark in ".!?\n。") + 1
+    return bool(_IF.match(text, head))
+
+
+def find(text: str, words: frozenset[str]) -> list[Hit]:
+    """The everyday claims in the Latin and Cyrillic languages, Japanese and Korean."""
+    found = []
+    if not _GATE_LATIN.isdisjoint(words):
+        found += list(_LATIN_RE.finditer(text))
+        found += list(_DE_VERB_FIRST.finditer(text))
+    if not text.isascii():
+        if not _RU_GATE.isdisjoint(words):
+            found += list(_RU.finditer(text))
+        if _KANA.search(text):
+            found += [
+                m for m in _JA.finditer(text) if not _JA_IF.search(text, m.end(), m.end() + 20)
+            ]
+        if _HANGUL.search(text):
+            found += list(_KO.finditer(text))
+    return [(m.start(), m.end(), REASON) for m in found if not _conditional(text, m.start())]
