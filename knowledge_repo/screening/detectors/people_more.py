@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit, fold_pattern, gate
+from .firsts import quick
 
 REASON = "claim about an identifiable person"
 
@@ -96,15 +97,17 @@ _LATIN = (
     ),
 )
 # Angeblich verkauft der Besitzer Steroide: the verb before the one named.
-_DE_VERB_FIRST = re.compile(
-    fold_pattern(
-        r"(?<![\w])(?:verkauft|trinkt|schläft|belästigt|bestiehlt|schlägt|betrügt)\s+(?:der|die|unser|unsere)\s+"
-        r"(?:\w+\s+){0,3}?(?:Hausmeister(?:in)?|Rezeptionist(?:in)?|\w*portier|Fahrer(?:in)?|Kassierer(?:in)?|"
-        r"\w*lehrer(?:in)?|Apotheker(?:in)?|Wachmann|Mechaniker(?:in)?|Vermieter(?:in)?|Arzt|Ärztin|Kellner(?:in)?|"
-        r"Koch|Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Trainer(?:in)?)(?![\w])[^.!?\n]{0,50}?"
-        r"(?:Steroide|Drogen|im\s+Dienst|während\s+der\s+Schicht|Schülerinnen|Schüler|Gäste|Kunden|seine\s+Frau)"
-    ),
-    re.IGNORECASE,
+_DE_VERB_FIRST = quick(
+    re.compile(
+        fold_pattern(
+            r"(?<![\w])(?:verkauft|trinkt|schläft|belästigt|bestiehlt|schlägt|betrügt)\s+(?:der|die|unser|unsere)\s+"
+            r"(?:\w+\s+){0,3}?(?:Hausmeister(?:in)?|Rezeptionist(?:in)?|\w*portier|Fahrer(?:in)?|Kassierer(?:in)?|"
+            r"\w*lehrer(?:in)?|Apotheker(?:in)?|Wachmann|Mechaniker(?:in)?|Vermieter(?:in)?|Arzt|Ärztin|Kellner(?:in)?|"
+            r"Koch|Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Trainer(?:in)?)(?![\w])[^.!?\n]{0,50}?"
+            r"(?:Steroide|Drogen|im\s+Dienst|während\s+der\s+Schicht|Schülerinnen|Schüler|Gäste|Kunden|seine\s+Frau)"
+        ),
+        re.IGNORECASE,
+    )
 )
 _GATE_LATIN = gate(
     """roba robaba bebe vende iba esta estaba llego aventura amante acosa acoso baja duerme pega
@@ -115,26 +118,31 @@ _GATE_LATIN = gate(
     krankgeschrieben kasse betrogen verkauft schlaft betrugt schlagt wird vorbestraft lugt erwischt ruba rubava beve venda
     era relazione molesta malattia truffato picchia indagato indagata precedenti sorpreso sorpresa"""
 )
-_LATIN_RE = re.compile(
-    fold_pattern(
-        "|".join(
-            rf"(?<![\w])(?:{ref}|{_NAME})[^.!?\n]{{0,60}}?(?<![\w])(?:{pred})(?![\w])"
-            for ref, pred in _LATIN
-        )
-    ),
-    re.IGNORECASE,
-)
+
+
+def _pair_parts(ref: str, pred: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return (
+        re.compile(fold_pattern(rf"(?<![\w])(?:{ref}|{_NAME})"), re.IGNORECASE),
+        quick(re.compile(fold_pattern(rf"(?<![\w])(?:{pred})(?![\w])"), re.IGNORECASE)),
+    )
+
+
+_LATIN_PAIRS = [_pair_parts(ref, pred) for ref, pred in _LATIN]
 _RU_ROLE = (
     r"администратор|менеджер|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
     r"врач|повар|библиотекар|официант|продав|бармен|тренер|медсестр|сторож|вахт[её]р|директор|"
     r"управляющ|хозя"
 )
-_RU = re.compile(
-    rf"(?:(?i:(?:{_RU_ROLE})\w*)|[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+|(?<!\w)[А-ЯЁ][а-яё]{{2,}})"
-    r"[^.!?\n]{0,60}?(?<!\w)(?:вору\w+|пь[её]т\s+на\s+(?:работе|смене|посту)|"
-    r"прода[её]т\s+(?:\w+\s+)?(?:стероиды|наркотики)|был[аи]?\s+пьян\w*|изменя\w+|домогается|"
-    r"лечится\s+от|спит\s+на\s+(?:посту|работе|смене)|обману\w*|обманыва\w+|бь[её]т\s+(?:жену|мужа|детей)|"
-    r"уголовное\s+дело|судимост\w+|поймали\s+на|берёт\s+взятки|берет\s+взятки)"
+_RU_REF = re.compile(
+    rf"(?i:(?:{_RU_ROLE})\w*)|[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+|(?<!\w)[А-ЯЁ][а-яё]{{2,}}"
+)
+_RU_PRED = quick(
+    re.compile(
+        r"(?<!\w)(?:вору\w+|пь[её]т\s+на\s+(?:работе|смене|посту)|"
+        r"прода[её]т\s+(?:\w+\s+)?(?:стероиды|наркотики)|был[аи]?\s+пьян\w*|изменя\w+|домогается|"
+        r"лечится\s+от|спит\s+на\s+(?:посту|работе|смене)|обману\w*|обманыва\w+|"
+        r"бь[её]т\s+(?:жену|мужа|детей)|уголовное\s+дело|судимост\w+|поймали\s+на|бер[её]т\s+взятки)"
+    )
 )
 _RU_GATE = gate(
     """ворует воровал воровала пьёт пьет продаёт продает пьян пьяна пьяный изменяет изменял
@@ -142,18 +150,23 @@ _RU_GATE = gate(
     берёт берет"""
 )
 # Japanese (only in text with kana) and Korean.
-_JA = re.compile(
-    r"(?:マネージャー|オーナー|運転手|警備員|支配人|店長|社長|受付|医師|先生|さん|整備士の[\u4e00-\u9fff]{1,3}|"
-    r"料理人|司書|大家)[^。!?\n]{0,30}?(?:酒を飲んで|飲酒して|ステロイドを売|薬を売|酔っ払|酔って|"
-    r"セクハラ|居眠り|だまし|騙し|暴力をふる|暴力を振る|嘘をつ|うそをつ|訴えられ|万引き)"
+_JA_REF = re.compile(
+    r"マネージャー|オーナー|運転手|警備員|支配人|店長|社長|受付|医師|先生|さん|整備士の[\u4e00-\u9fff]{1,3}|"
+    r"料理人|司書|大家"
+)
+_JA_PRED = re.compile(
+    r"酒を飲んで|飲酒して|ステロイドを売|薬を売|酔っ払|酔って|"
+    r"セクハラ|居眠り|だまし|騙し|暴力をふる|暴力を振る|嘘をつ|うそをつ|訴えられ|万引き"
 )
 _KANA = re.compile(r"[\u3040-\u30ff]")
 # 運転手が飲酒している場合は…: a condition, no one.
 _JA_IF = re.compile(r"場合|ときは|時は|なら[、,]|たら[、,]")
-_KO = re.compile(
-    r"(?:직원|매니저|사장|기사|선생|씨|경비원|정비사|집주인|원장|사서|지배인|약사|요리사)"
-    r"[^.!?\n]{0,40}?(?:술을\s?마신|술에\s?취해|스테로이드를\s?판|괴롭힌|괴롭혔|우울증|잠을\s?잔|속여|"
-    r"때린|때렸|훔친다|훔치고|훔치는|소송을\s?당|전과|거짓말|훔치다\s?걸|빼돌|해고되었|해고됐)"
+_KO_REF = re.compile(
+    r"직원|매니저|사장|기사|선생|씨|경비원|정비사|집주인|원장|사서|지배인|약사|요리사"
+)
+_KO_PRED = re.compile(
+    r"술을\s?마신|술에\s?취해|스테로이드를\s?판|괴롭힌|괴롭혔|우울증|잠을\s?잔|속여|때린|때렸|훔친다|훔치고|"
+    r"훔치는|소송을\s?당|전과|거짓말|훔치다\s?걸|빼돌|해고되었|해고됐"
 )
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # "If the driver has been drinking…", "Wenn der Fahrer…", "Если водитель…": a condition, no one.
@@ -172,19 +185,44 @@ def _conditional(text: str, start: int) -> bool:
     return bool(_IF.match(text, head))
 
 
+_TITLE = re.compile(r"(?<![\w])(?:M|Mme|Dr|Sr|Sra|Mr|Mrs|Ms|Prof)$")
+
+
+def _paired(
+    text: str, ref: re.Pattern[str], pred: re.Pattern[str], reach: int, stops: str
+) -> list[tuple[int, int]]:
+    """Each predicate with someone named before it in its sentence, at most `reach` characters
+    before it (the predicates are searched first: they are rare, the roles and names are not)."""
+    spans = []
+    for p in pred.finditer(text):
+        floor = max(0, p.start() - reach - 40)
+        end = max(floor - 1, *(text.rfind(mark, floor, p.start()) for mark in stops))
+        while end >= floor and _TITLE.search(text, max(0, end - 4), end):  # M. Garnier, Dr. Wolf
+            end = max(floor - 1, *(text.rfind(mark, floor, end) for mark in stops))
+        head = end + 1
+        for r in ref.finditer(text, head, p.start()):
+            if p.start() - r.end() <= reach:
+                spans.append((r.start(), p.end()))
+                break
+    return spans
+
+
 def find(text: str, words: frozenset[str]) -> list[Hit]:
     """The everyday claims in the Latin and Cyrillic languages, Japanese and Korean."""
-    found = []
+    found: list[tuple[int, int]] = []
     if not _GATE_LATIN.isdisjoint(words):
-        found += list(_LATIN_RE.finditer(text))
-        found += list(_DE_VERB_FIRST.finditer(text))
+        for ref, pred in _LATIN_PAIRS:
+            found += _paired(text, ref, pred, 60, ".!?\n")
+        found += [m.span() for m in _DE_VERB_FIRST.finditer(text)]
     if not text.isascii():
         if not _RU_GATE.isdisjoint(words):
-            found += list(_RU.finditer(text))
+            found += _paired(text, _RU_REF, _RU_PRED, 60, ".!?\n")
         if _KANA.search(text):
             found += [
-                m for m in _JA.finditer(text) if not _JA_IF.search(text, m.end(), m.end() + 20)
+                span
+                for span in _paired(text, _JA_REF, _JA_PRED, 30, "。!?\n")
+                if not _JA_IF.search(text, span[1], span[1] + 20)
             ]
         if _HANGUL.search(text):
-            found += list(_KO.finditer(text))
-    return [(m.start(), m.end(), REASON) for m in found if not _conditional(text, m.start())]
+            found += _paired(text, _KO_REF, _KO_PRED, 40, ".!?\n")
+    return [(start, end, REASON) for start, end in found if not _conditional(text, start)]

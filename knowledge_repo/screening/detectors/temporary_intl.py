@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit, fold_pattern, gate
+from .firsts import quick
 
 _REASON = "temporary wording"
 _DAYS_EN = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
@@ -123,7 +124,20 @@ def _compile(part: int) -> dict[str, re.Pattern[str]]:
     }
 
 
-_TIME, _STATE, _HABIT, _ALONE = (_compile(i) for i in range(4))
+def _all(part: int) -> re.Pattern[str]:
+    """One search for every language's words, the language named by the group that matched."""
+    return quick(
+        re.compile(
+            r"(?<![\w-])(?:"
+            + "|".join(f"(?P<{lang}>{fold_pattern(spec[part])})" for lang, spec in _LANGS.items())
+            + r")(?![\w-])",
+            re.IGNORECASE,
+        )
+    )
+
+
+_TIME_OF, _STATE, _HABIT = _compile(0), _compile(1), _compile(2)
+_TIME, _ALONE = _all(0), _all(3)
 # Each language's time words and phrases hold one of these words.
 _GATES = {
     "en": gate(
@@ -175,16 +189,14 @@ def _paired(text: str, m: re.Match[str], state: re.Pattern[str], habit: re.Patte
 
 def find(text: str, words: frozenset[str]) -> list[Hit]:
     """Time words beside a state that comes and goes, in the Latin and Cyrillic languages."""
-    hits: list[Hit] = []
-    for lang, words_of in _GATES.items():
-        if words_of.isdisjoint(words):
-            continue
-        hits += [(m.start(), m.end(), _REASON) for m in _ALONE[lang].finditer(text)]
-        hits += [
-            (m.start(), m.end(), _REASON)
-            for m in _TIME[lang].finditer(text)
-            if _paired(text, m, _STATE[lang], _HABIT[lang])
-        ]
+    if all(words_of.isdisjoint(words) for words_of in _GATES.values()):
+        return []
+    hits: list[Hit] = [(m.start(), m.end(), _REASON) for m in _ALONE.finditer(text)]
+    for m in _TIME.finditer(text):
+        # (esta semana is Spanish and Portuguese: each language whose words these are is tried.)
+        langs = [lang for lang, time in _TIME_OF.items() if time.match(text, m.start())]
+        if any(_paired(text, m, _STATE[lang], _HABIT[lang]) for lang in langs):
+            hits.append((m.start(), m.end(), _REASON))
     return hits
 
 
