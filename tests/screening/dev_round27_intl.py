@@ -34,6 +34,17 @@ to (Chinese is left to another round):
   verb before the one named (Angeblich verkauft der Besitzer … Steroide), a sentence opening
   with "if" (si, se, wenn, если; not "si dice", "se dice") or a Japanese 場合 left alone, and a
   Korean firing in the rule form (해고됩니다) not read as a claim. After: 135 of 135, none flagged.
+- the third, 105 sentences in new wordings (42 positives: locked tonight, under refurbishment,
+  no lifeguard this week, machines that aren't working; a concierge arrested for dealing
+  cocaine, a yoga teacher sleeping with a student) and 63 negatives holding a time word and a
+  state or a role and a deed ("today most banks do not charge…", "currently the library holds…",
+  "closed today, as every Monday", "if the doctor is not available…"): 22 of the 42 caught before
+  the fixes, 9 negatives flagged (the "today" of people nowadays in every language, and plus de
+  read as "no more"). Fixed by more states (locked, under works, renovated, 施錠, 잠겨, 없), a
+  kind of things in general (most banks, muchos, die meisten, многие, 多くの, 많은, 오늘날)
+  read as a standing fact, the accusations of people_intl said of the wider roles, drug dealing
+  and an affair in each language's words, and one free word before an English role (the yoga
+  teacher). After: 42 of 42, none flagged.
 
 A date alone is not a temporary marker in the Chinese rounds (本周泳池因维修关闭 is a negative
 there); in these nine languages a time word beside a closure is one, as the brief for this round
@@ -609,4 +620,120 @@ _BATCH2 = (
 )
 
 
-DEV_ROUND27_INTL: tuple[Example, ...] = _BATCH1 + _BATCH2
+_BATCH3 = (
+    # batch 3: new wordings of both kinds, and negatives that hold a time word and a state, or a
+    # role and a deed
+    en("The front door is locked tonight, so guests use the side gate.", TMP),
+    en("The museum café is under refurbishment at present.", TMP),
+    en("There is no lifeguard at the outdoor pool this week.", TMP),
+    en("The self-checkout machines aren't working this morning.", TMP),
+    en("Our concierge, Paul, was arrested last night for dealing cocaine.", PC),
+    en("The yoga teacher at the gym is sleeping with one of her students.", PC),
+    en("Today most banks do not charge for transfers."),
+    en("Currently the library holds over two million books."),
+    en("The shop is currently owned by the third generation of the family."),
+    en("Opening times for this season are listed on the website."),
+    en("Our night porter, Jim, has worked here for twenty years."),
+    en("The head waiter caught a guest trying to leave without paying."),
+    en("Drinking on duty is a sackable offence for all staff."),
+    en("The museum is closed today, as it is every Monday."),
+    es("La puerta principal está cerrada con llave esta noche.", TMP),
+    es("En estos días la cafetería del museo está en obras.", TMP),
+    es("Esta semana no hay socorrista en la piscina exterior.", TMP),
+    es("El conserje Pablo fue detenido anoche por vender cocaína.", PC),
+    es("La monitora de yoga del gimnasio se acuesta con un alumno.", PC),
+    es("Hoy muchos bancos no cobran comisiones por las transferencias."),
+    es("Actualmente la biblioteca tiene más de dos millones de libros."),
+    es("El camarero nos recomendó el vino de la casa."),
+    es("Nuestro conserje, Pablo, trabaja aquí desde hace veinte años."),
+    es("Beber durante el turno está prohibido para todo el personal."),
+    es("Si el médico no está disponible, le atenderá la enfermera."),
+    es("Hoy en día casi todas las tiendas aceptan pagos con el móvil."),
+    pt("A porta principal está trancada esta noite.", TMP),
+    pt("Nestes dias a cafeteria do museu está em obras.", TMP),
+    pt("Esta semana não há salva-vidas na piscina externa.", TMP),
+    pt("O porteiro Paulo foi preso ontem à noite por vender cocaína.", PC),
+    pt("A professora de ioga da academia está tendo um caso com um aluno.", PC),
+    pt("Hoje muitos bancos não cobram taxa por transferências."),
+    pt("Atualmente a biblioteca tem mais de dois milhões de livros."),
+    pt("O garçom nos recomendou o vinho da casa."),
+    pt("O nosso porteiro, Paulo, trabalha aqui há vinte anos."),
+    pt("Beber durante o turno é proibido para todos os funcionários."),
+    pt("Se o médico não estiver disponível, a enfermeira atende."),
+    pt("Hoje em dia quase todas as lojas aceitam pagamento pelo celular."),
+    fr("La porte principale est verrouillée ce soir.", TMP),
+    fr("Ces jours-ci, la cafétéria du musée est en travaux.", TMP),
+    fr("Cette semaine, il n'y a pas de maître-nageur à la piscine extérieure.", TMP),
+    fr("Le concierge Paul a été arrêté hier soir pour trafic de cocaïne.", PC),
+    fr("La prof de yoga de la salle couche avec un de ses élèves.", PC),
+    fr("Aujourd'hui, la plupart des banques ne facturent pas les virements."),
+    fr("Actuellement, la bibliothèque possède plus de deux millions de livres."),
+    fr("Le serveur nous a conseillé le vin de la maison."),
+    fr("Notre concierge, Paul, travaille ici depuis vingt ans."),
+    fr("Boire pendant le service est interdit à tout le personnel."),
+    fr("Si le médecin n'est pas disponible, l'infirmière vous reçoit."),
+    fr("Le musée est fermé aujourd'hui, comme tous les lundis."),
+    de("Die Haupttür ist heute Nacht abgeschlossen.", TMP),
+    de("Das Museumscafé wird zurzeit renoviert.", TMP),
+    de("Diese Woche gibt es am Freibad keine Badeaufsicht.", TMP),
+    de("Der Concierge Paul wurde gestern Abend wegen Kokainhandels festgenommen.", PC),
+    de("Die Yogalehrerin des Studios hat ein Verhältnis mit einem Schüler.", PC),
+    de("Heute verlangen die meisten Banken keine Gebühr für Überweisungen."),
+    de("Derzeit besitzt die Bibliothek über zwei Millionen Bücher."),
+    de("Der Kellner hat uns den Hauswein empfohlen."),
+    de("Unser Nachtportier, Jens, arbeitet seit zwanzig Jahren hier."),
+    de("Alkohol im Dienst ist für alle Beschäftigten verboten."),
+    de("Wenn der Arzt nicht erreichbar ist, hilft Ihnen die Pflegekraft."),
+    de("Das Museum ist heute geschlossen, wie jeden Montag."),
+    it("Il portone principale stasera è chiuso a chiave.", TMP),
+    it("In questi giorni la caffetteria del museo è in ristrutturazione.", TMP),
+    it("Questa settimana non c'è il bagnino alla piscina esterna.", TMP),
+    it("Il portiere Paolo è stato arrestato ieri sera per spaccio di cocaina.", PC),
+    it("L'istruttrice di yoga della palestra va a letto con un allievo.", PC),
+    it("Oggi molte banche non fanno pagare i bonifici."),
+    it("Attualmente la biblioteca possiede più di due milioni di libri."),
+    it("Il cameriere ci ha consigliato il vino della casa."),
+    it("Il nostro portiere, Paolo, lavora qui da vent'anni."),
+    it("Bere durante il turno è vietato a tutto il personale."),
+    it("Se il medico non è disponibile, vi riceve l'infermiera."),
+    it("Il museo oggi è chiuso, come ogni lunedì."),
+    ru("Главный вход сегодня ночью заперт.", TMP),
+    ru("Кафе в музее сейчас на реконструкции.", TMP),
+    ru("На этой неделе на открытом бассейне нет спасателя.", TMP),
+    ru("Консьержа Павла вчера вечером задержали за торговлю кокаином.", PC),
+    ru("Инструктор по йоге из нашего зала спит со своим учеником.", PC),
+    ru("Сегодня многие банки не берут комиссию за переводы."),
+    ru("Сейчас в библиотеке более двух миллионов книг."),
+    ru("Официант посоветовал нам домашнее вино."),
+    ru("Наш ночной портье Павел работает здесь двадцать лет."),
+    ru("Пить на смене запрещено всем сотрудникам."),
+    ru("Если врач недоступен, вас примет медсестра."),
+    ru("Музей сегодня закрыт, как и каждый понедельник."),
+    ja("正面玄関は今夜施錠されています。", TMP),
+    ja("美術館のカフェは現在改装中です。", TMP),
+    ja("今週は屋外プールに監視員がいません。", TMP),
+    ja("コンシェルジュの田村さんが昨夜コカインの売買で逮捕された。", PC),
+    ja("ジムのヨガ講師の川口さんは生徒と不倫している。", PC),
+    ja("今日では多くの銀行が振込手数料を取りません。"),
+    ja("図書館は現在、200万冊以上の本を所蔵しています。"),
+    ja("ウェイターがハウスワインを勧めてくれた。"),
+    ja("夜勤のポーターの佐々木さんは20年ここで働いています。"),
+    ja("勤務中の飲酒は全従業員に禁止されています。"),
+    ja("医師が不在の場合は看護師が対応します。"),
+    ja("美術館は毎週月曜日と同じく今日も休館です。"),
+    ko("정문은 오늘 밤 잠겨 있습니다.", TMP),
+    ko("박물관 카페는 지금 리모델링 중입니다.", TMP),
+    ko("이번 주에는 야외 수영장에 안전요원이 없습니다.", TMP),
+    ko("컨시어지 박 씨가 어젯밤 코카인 판매로 체포되었다.", PC),
+    ko("헬스장 요가 강사 이 씨는 수강생과 바람을 피우고 있다.", PC),
+    ko("오늘날 많은 은행이 송금 수수료를 받지 않습니다."),
+    ko("현재 도서관에는 200만 권이 넘는 책이 있습니다."),
+    ko("웨이터가 하우스 와인을 추천해 주었다."),
+    ko("야간 포터 김 씨는 20년째 여기서 일하고 있습니다."),
+    ko("근무 중 음주는 모든 직원에게 금지되어 있습니다."),
+    ko("의사가 부재중이면 간호사가 도와드립니다."),
+    ko("박물관은 매주 월요일처럼 오늘도 휴관합니다."),
+)
+
+
+DEV_ROUND27_INTL: tuple[Example, ...] = _BATCH1 + _BATCH2 + _BATCH3

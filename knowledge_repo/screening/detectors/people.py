@@ -27,7 +27,7 @@ _ROLE_EN = quick(
     re.compile(
         r"\b(?:the|our|your|their|this|that|my|his|her|its)\s+(?:[\w-]+['’]s\s+)?(?:(?:site|website|shop|store|restaurant|"
         r"café|cafe|hotel|company|bar|gym|clinic|hostel|agency|tour|bus|taxi|delivery|night|head|general|"
-        r"assistant|new|old|former|current|front-desk|desk|security)\s+){0,2}(?:owners?|manager|boss|driver|chef|cook|"
+        r"assistant|new|old|former|current|front-desk|desk|security)\s+){0,2}(?:[a-z-]+\s+)?(?:owners?|manager|boss|driver|chef|cook|"
         r"waiter|waitress|receptionist|founder|co-founder|ceo|cfo|cto|coo|director|president|chairman|"
         r"landlord|landlady|employee|cashier|barista|guide|host|admin|administrator|moderator|webmaster|"
         r"teacher|doctor|nurse|pharmacist|accountant|clerk|bartender|guard|mayor|neighbou?r|coworker|"

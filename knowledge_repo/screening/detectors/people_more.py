@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit, fold_pattern, gate
+from . import people_intl
 from .firsts import quick
 
 REASON = "claim about an identifiable person"
@@ -44,56 +45,59 @@ _LATIN = (
         r"(?:el|la|nuestr[oa]|su|un|una)\s+(?:\w+\s+){0,2}?(?:recepcionista|conductor[a]?|chofer|"
         r"cajer[oa]|profesor[a]?|maestr[oa]|farmacéutic[oa]|vigilante|guardia|mecánic[oa]|caser[oa]|"
         r"médic[oa]|doctor[a]?|bibliotecari[oa]|porter[oa]|conserje|entrenador[a]?|enfermer[oa]|"
-        r"encargad[oa]|dueñ[oa]|camarer[oa]|cociner[oa]|gerente|jef[ea]|director[a]?)|"
+        r"encargad[oa]|dueñ[oa]|camarer[oa]|cociner[oa]|gerente|jef[ea]|director[a]?|monitor[a]?|instructor[a]?)|"
         r"(?:señor|señora|sr\.|sra\.|doctor|doctora)\s+(?-i:[A-Z])\w+",
         r"roba|robaba|bebe\s+(?:durante|en)\s+(?:el\s+|su\s+)?(?:turno|servicio|trabajo)|"
         r"vende\s+(?:\w+\s+)?(?:esteroides|drogas|anabolizantes)|(?:iba|está|estaba|llegó)\s+borrach[oa]|"
         r"tiene\s+(?:una\s+aventura|un\s+amante|una\s+amante)|acosa|acosó|está\s+de\s+baja\s+por|"
         r"duerme\s+(?:durante|en)\s+(?:el\s+|su\s+)?(?:turno|servicio|trabajo)|pega\s+a\s+su|golpea\s+a\s+su|"
-        r"está\s+siendo\s+investigad[oa]|antecedentes\s+penales|miente\s+a|pillad[oa]\s+\w+ndo",
+        r"está\s+siendo\s+investigad[oa]|antecedentes\s+penales|miente\s+a|pillad[oa]\s+\w+ndo|"
+        r"por\s+(?:vender|traficar\s+con)\s+\w+|se\s+acuesta\s+con",
     ),
     (  # pt
         r"(?:o|a|nosso|nossa|seu|sua)\s+(?:\w+\s+){0,2}?(?:vigia|senhori[oa]|bibliotecári[oa]|"
         r"farmacêutic[oa]|cozinheir[oa]|segurança|don[oa]|professor[a]?|médic[oa]|motorista|"
-        r"recepcionista|gerente|garçom|caixa)|(?:doutor|doutora|senhor|senhora)\s+(?-i:[A-Z])\w+",
+        r"recepcionista|gerente|garçom|caixa|porteir[oa]|instrutor[a]?)|(?:doutor|doutora|senhor|senhora)\s+(?-i:[A-Z])\w+",
         r"vende\s+(?:\w+\s+)?(?:anabolizantes|esteroides|drogas)|assedia|assediava|"
         r"está\s+afastad[oa]\s+por|dorme\s+(?:durante|no|em)\s+(?:o\s+)?(?:plantão|turno|serviço|trabalho)|"
         r"passou\s+a\s+perna|espanca|espancou|está\s+sendo\s+investigad[oa]|ficha\s+criminal|"
-        r"antecedentes\s+criminais|mente\s+(?:aos|para|às)|flagrad[oa]\s+\w+ndo",
+        r"antecedentes\s+criminais|mente\s+(?:aos|para|às)|flagrad[oa]\s+\w+ndo|"
+        r"(?:está\s+tendo|teve)\s+um\s+caso|por\s+(?:vender|traficar)\s+\w+",
     ),
     (  # fr
         r"(?:le|la|l['’]|notre|son|sa)\s*(?:\w+\s+){0,2}?(?:réceptionniste|gérante?|propriétaire|"
         r"chauffeur|caissière|caissier|professeure?|pharmacien(?:ne)?|gardien(?:ne)?|mécanicien(?:ne)?|médecin|"
         r"docteure?|cuisinier|cuisinière|bibliothécaire|vigile|serveur|serveuse|infirmier|infirmière|concierge|patron(?:ne)?|"
-        r"directeur|directrice|chef)|(?:M\.|Mme|monsieur|madame|docteur)\s+(?-i:[A-Z])\w+",
+        r"directeur|directrice|chef|prof|moniteur|monitrice)|(?:M\.|Mme|monsieur|madame|docteur)\s+(?-i:[A-Z])\w+",
         r"vole\s+(?:les|des|l['’]\w+|la|le)|volait|boit\s+(?:pendant|au|en)\s+(?:son\s+)?(?:service|travail)|"
         r"vend\s+(?:des\s+|de\s+la\s+)?(?:stéroïdes|drogue|drogues)|(?:était|est|arrive)\s+ivre|"
         r"a\s+une\s+(?:liaison|maîtresse)|a\s+un\s+amant|harcèle|a\s+harcelé|en\s+arrêt\s+maladie\s+pour|"
         r"dort\s+pendant|a\s+arnaqué|arnaque\s+les|bat\s+sa\s+femme|battait|fait\s+l['’]objet\s+d['’]une\s+enquête|"
-        r"casier\s+judiciaire|ment\s+aux|pris\s+en\s+train\s+de\s+\w+",
+        r"casier\s+judiciaire|ment\s+aux|pris\s+en\s+train\s+de\s+\w+|pour\s+trafic|couche\s+avec",
     ),
     (  # de
         r"(?:der|die|unser|unsere|ihr|ihre|sein|seine)\s+(?:\w+\s+){0,2}?(?:Hausmeister(?:in)?|"
         r"Rezeptionist(?:in)?|\w*portier|Fahrer(?:in)?|Kassierer(?:in)?|\w*lehrer(?:in)?|Apotheker(?:in)?|"
         r"Wachmann|Mechaniker(?:in)?|Vermieter(?:in)?|Arzt|Ärztin|Bibliothekar(?:in)?|Kellner(?:in)?|Koch|"
-        r"Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Leiter(?:in)?|Trainer(?:in)?|Pfleger(?:in)?)|"
+        r"Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Leiter(?:in)?|Trainer(?:in)?|Pfleger(?:in)?|Concierge)|"
         r"(?:Herr|Frau|Dr\.)\s+(?-i:[A-Z])\w+",
         r"trinkt\s+(?:im|bei\s+der|während\s+der)\s+(?:Dienst|Arbeit|Schicht)|bestiehlt|beklaut|"
         r"schläft\s+(?:während\s+der|im|bei\s+der)\s+(?:Schicht|Dienst|Arbeit)|"
         r"verkauft\s+(?:\w+\s+){0,4}?(?:Steroide|Drogen)|(?:war|ist|kam)\s+(?:\w+\s+){0,3}?betrunken|"
         r"hat\s+eine\s+Affäre|belästigt|krankgeschrieben|Geld\s+aus\s+der\s+Kasse|greift\s+in\s+die\s+Kasse|"
         r"betrogen|schlägt\s+seine|schlägt\s+ihre|wird\s+(?:\w+\s+){0,5}?ermittelt|vorbestraft|lügt|"
-        r"beim\s+(?:Klauen|Stehlen)\s+erwischt",
+        r"beim\s+(?:Klauen|Stehlen)\s+erwischt|wegen\s+\w*handels|(?:hat|hatte)\s+ein\s+Verhältnis",
     ),
     (  # it
         r"(?:il|la|lo|l['’]|nostr[oa]|su[oa])\s*(?:\w+\s+){0,2}?(?:receptionist|portiere|autista|"
         r"cassier[ea]|professor(?:e|essa)|farmacista|custode|meccanico|padrone\s+di\s+casa|medico|"
         r"bibliotecari[oa]|guardia|cuoc[oa]|camerier[ea]|proprietari[oa]|titolare|gestore|direttore|"
-        r"direttrice|infermier[ea])|(?:signor|signora|dottor|dottoressa)\s+(?-i:[A-Z])\w+",
+        r"direttrice|infermier[ea]|istruttore|istruttrice)|(?:signor|signora|dottor|dottoressa)\s+(?-i:[A-Z])\w+",
         r"ruba|rubava|beve\s+(?:durante|in)\s+(?:il\s+)?(?:turno|servizio|lavoro)|"
         r"vend[ae]\s+(?:\w+\s+)?(?:steroidi|droga)|(?:era|è)\s+ubriac[oa]|ha\s+una\s+relazione|"
         r"ha\s+un['’]amante|molesta|in\s+malattia\s+per|dorme\s+durante|ha\s+truffato|picchia|"
-        r"è\s+indagat[oa]|precedenti\s+penali|mente\s+agli|sorpres[oa]\s+a\s+\w+",
+        r"è\s+indagat[oa]|precedenti\s+penali|mente\s+agli|sorpres[oa]\s+a\s+\w+|per\s+spaccio|"
+        r"va\s+a\s+letto\s+con",
     ),
 )
 # Angeblich verkauft der Besitzer Steroide: the verb before the one named.
@@ -109,14 +113,18 @@ _DE_VERB_FIRST = quick(
         re.IGNORECASE,
     )
 )
-_GATE_LATIN = gate(
-    """roba robaba bebe vende iba esta estaba llego aventura amante acosa acoso baja duerme pega
+_GATE_LATIN = (
+    gate(
+        """roba robaba bebe vende iba esta estaba llego aventura amante acosa acoso baja duerme pega
     golpea investigado investigada antecedentes miente pillado pillada assedia assediava afastado
     afastada dorme passou espanca espancou sendo ficha mente flagrado flagrada vole volait boit vend
     etait est arrive liaison maitresse amant harcele harcelé maladie dort arnaque arnaqué bat battait
     objet casier ment pris trinkt bestiehlt beklaut schlaft verkauft war ist kam affare belastigt
     krankgeschrieben kasse betrogen verkauft schlaft betrugt schlagt wird vorbestraft lugt erwischt ruba rubava beve venda
     era relazione molesta malattia truffato picchia indagato indagata precedenti sorpreso sorpresa"""
+    )
+    | gate("""acuesta vender traficar caso couche trafic wegen verhältnis spaccio letto""")
+    | people_intl.PREDICATE_WORDS
 )
 
 
@@ -127,9 +135,13 @@ def _pair_parts(ref: str, pred: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     )
 
 
-_LATIN_PAIRS = [_pair_parts(ref, pred) for ref, pred in _LATIN]
+# The accusations of :mod:`.people_intl` (detenido, verhaftet, arrestato…) are said of these roles too.
+_LATIN_PAIRS = [
+    _pair_parts(ref, f"{pred}|{people_intl.LATIN[lang][1]}")
+    for (ref, pred), lang in zip(_LATIN, ("es", "pt", "fr", "de", "it"), strict=True)
+]
 _RU_ROLE = (
-    r"администратор|менеджер|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
+    r"администратор|менеджер|инструктор|консьерж|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
     r"врач|повар|библиотекар|официант|продав|бармен|тренер|медсестр|сторож|вахт[её]р|директор|"
     r"управляющ|хозя"
 )
@@ -141,13 +153,15 @@ _RU_PRED = quick(
         r"(?<!\w)(?:вору\w+|пь[её]т\s+на\s+(?:работе|смене|посту)|"
         r"прода[её]т\s+(?:\w+\s+)?(?:стероиды|наркотики)|был[аи]?\s+пьян\w*|изменя\w+|домогается|"
         r"лечится\s+от|спит\s+на\s+(?:посту|работе|смене)|обману\w*|обманыва\w+|"
-        r"бь[её]т\s+(?:жену|мужа|детей)|уголовное\s+дело|судимост\w+|поймали\s+на|бер[её]т\s+взятки)"
+        r"бь[её]т\s+(?:жену|мужа|детей)|уголовное\s+дело|судимост\w+|поймали\s+на|бер[её]т\s+взятки|"
+        r"задержал\w*|арестовал\w*|за\s+торговлю|спит\s+со?\s+\w+|" + people_intl.RU_PREDICATE + ")"
     )
 )
 _RU_GATE = gate(
     """ворует воровал воровала пьёт пьет продаёт продает пьян пьяна пьяный изменяет изменял
     домогается лечится спит обманул обманула обманывает бьёт бьет уголовное судимость поймали
-    берёт берет"""
+    берёт берет задержали задержала арестовали торговлю со с был была были сидел сидела сидели за
+    украл украла украли"""
 )
 # Japanese (only in text with kana) and Korean.
 _JA_REF = re.compile(
@@ -162,11 +176,11 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 # 運転手が飲酒している場合は…: a condition, no one.
 _JA_IF = re.compile(r"場合|ときは|時は|なら[、,]|たら[、,]")
 _KO_REF = re.compile(
-    r"직원|매니저|사장|기사|선생|씨|경비원|정비사|집주인|원장|사서|지배인|약사|요리사"
+    r"직원|매니저|사장|기사|선생|씨|강사|컨시어지|경비원|정비사|집주인|원장|사서|지배인|약사|요리사"
 )
 _KO_PRED = re.compile(
     r"술을\s?마신|술에\s?취해|스테로이드를\s?판|괴롭힌|괴롭혔|우울증|잠을\s?잔|속여|때린|때렸|훔친다|훔치고|"
-    r"훔치는|소송을\s?당|전과|거짓말|훔치다\s?걸|빼돌|해고되었|해고됐"
+    r"훔치는|소송을\s?당|전과|거짓말|훔치다\s?걸|빼돌|해고되었|해고됐|" + people_intl.KO_CLAIM
 )
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # "If the driver has been drinking…", "Wenn der Fahrer…", "Если водитель…": a condition, no one.

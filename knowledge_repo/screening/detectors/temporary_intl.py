@@ -39,10 +39,12 @@ _LANGS: dict[str, tuple[str, str, str, str]] = {
         r"during\s+the\s+(?:renovations?|refurbishment|works|repairs)",
         r"closed|shut|out\s+of\s+(?:order|service|use|action|stock)|down|cancell?ed|suspended|"
         r"unavailable|not\s+available|diverted|sold\s+out|fully\s+booked|booked\s+up|"
-        r"open(?:s|ed)?|only|not|no|n['’]t|free|off|discount|for\s+(?:repairs|refurbishment|renovation)",
+        r"open(?:s|ed)?|only|not|no|\w+n['’]t|free|off|discount|locked|"
+        r"(?:for|under)\s+(?:repairs?|refurbishment|renovation|maintenance|construction)",
         rf"(?:every|each)\s+{_UNITS_EN}|always|usually|daily|nowadays|to\s+this\s+day|"
         r"starting\s+(?:today|tonight|this)|(?:from|as\s+of)\s+(?:today|tonight|this\s+week)|"
-        r"on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends)",
+        r"on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends)|"
+        r"(?:most|many|few|all)\s+\w+s|more\s+and\s+more",
         r"(?:this|today|tonight)\s+(?:week\s+|weekend\s+|month\s+)?only|while\s+(?:stocks|supplies)\s+last|while\s+(?:the\s+)?(?:renovations?|works|repairs)\s+lasts?",
     ),
     "es": (
@@ -53,8 +55,9 @@ _LANGS: dict[str, tuple[str, str, str, str]] = {
         r"(?:durante|por)\s+(?:unos|algunos|varios)\s+días|estos\s+días",
         r"cerrad[oa]s?|cierra|abiert[oa]s?|abre|averiad[oa]s?|fuera\s+de\s+servicio|no|"
         r"suspendid[oa]s?|suspenden?|cancelad[oa]s?|desviad[oa]s?|agotad[oa]s?|complet[oa]s?|"
-        r"descuento|gratis|solo|sólo|por\s+(?:obras|reformas|reparaciones)",
-        rf"(?:tod[oa]s\s+l[oa]s|cada)\s+{_UNITS_ES}|siempre|hoy\s+en\s+d[ií]a|(?:a\s+partir\s+de|desde)\s+(?:hoy|esta|este)",
+        r"descuento|gratis|solo|sólo|cerrad[oa]\s+con\s+llave|(?:por|en)\s+(?:obras|reformas|reparaciones)",
+        rf"(?:tod[oa]s\s+l[oa]s|cada)\s+{_UNITS_ES}|siempre|hoy\s+en\s+d[ií]a|(?:a\s+partir\s+de|desde)\s+(?:hoy|esta|este)|"
+        r"(?:much[oa]s|la\s+mayoría\s+de|casi\s+tod[oa]s|cada\s+vez\s+más)",
         r"(?:solo|sólo)\s+(?:hoy|esta\s+(?:semana|noche)|este\s+(?:fin\s+de\s+semana|mes))|hasta\s+agotar\s+(?:existencias|el\s+stock)|mientras\s+duren\s+(?:las|los)\s+\w+",
     ),
     "pt": (
@@ -64,8 +67,9 @@ _LANGS: dict[str, tuple[str, str, str, str]] = {
         r"(?:durante|por)\s+(?:alguns|uns|vários)\s+dias|nestes\s+dias",
         r"fechad[oa]s?|fecha|abert[oa]s?|abre|avariad[oa]s?|quebrad[oa]s?|fora\s+de\s+serviço|não|"
         r"indisponíve(?:l|is)|suspens[oa]s?|cancelad[oa]s?|desviad[oa]s?|esgotad[oa]s?|lotad[oa]s?|"
-        r"interditad[oa]s?|desconto|grátis|só|para\s+(?:obras|reparos|reformas)|funciona",
-        rf"(?:tod[oa]s\s+[oa]s|cada)\s+{_UNITS_PT}|sempre|hoje\s+em\s+dia|(?:a\s+partir\s+de|desde)\s+(?:hoje|esta|este)|a\s+partir\s+dest[ae]",
+        r"interditad[oa]s?|desconto|grátis|só|(?:para|em)\s+(?:obras|reparos|reformas)|funciona|trancad[oa]s?",
+        rf"(?:tod[oa]s\s+[oa]s|cada)\s+{_UNITS_PT}|sempre|hoje\s+em\s+dia|(?:a\s+partir\s+de|desde)\s+(?:hoje|esta|este)|a\s+partir\s+dest[ae]|"
+        r"muit[oa]s|a\s+maioria\s+d|quase\s+tod[oa]s|cada\s+vez\s+mais",
         r"(?:só|somente|apenas)\s+(?:hoje|esta\s+(?:semana|noite)|este\s+(?:fim\s+de\s+semana|mês))|enquanto\s+durarem\s+(?:os|as)\s+\w+",
     ),
     "fr": (
@@ -75,8 +79,9 @@ _LANGS: dict[str, tuple[str, str, str, str]] = {
         r"(?:pendant\s+)?(?:quelques|plusieurs)\s+jours|pendant\s+la\s+durée\s+des\s+\w+|ces\s+jours-ci",
         r"fermée?s?|ferme|ouverte?s?|ouvre|en\s+panne|hors\s+service|ne|pas|n['’]\w+|annulée?s?|"
         r"suspendue?s?|déviée?s?|épuisée?s?|complète?s?|réduction|offerte?|gratuite?s?|travaux|"
-        r"indisponibles?|plus\s+de",
-        rf"(?:tous\s+les|toutes\s+les|chaque)\s+{_UNITS_FR}|toujours|(?:à\s+partir\s+d|dès)['’\s]+(?:aujourd|ce|cette)",
+        r"indisponibles?|verrouillée?s?|en\s+(?:rénovation|réfection)",
+        rf"(?:tous\s+les|toutes\s+les|chaque)\s+{_UNITS_FR}|toujours|(?:à\s+partir\s+d|dès)['’\s]+(?:aujourd|ce|cette)|"
+        r"la\s+plupart|beaucoup\s+d|de\s+nombreu(?:x|ses)|la\s+majorité|de\s+plus\s+en\s+plus",
         r"(?:cette\s+semaine|ce\s+week-end|ce\s+soir|ce\s+mois-ci)\s+seulement|jusqu['’]à\s+épuisement\s+des\s+stocks",
     ),
     "de": (
@@ -87,8 +92,9 @@ _LANGS: dict[str, tuple[str, str, str, str]] = {
         r"umbauarbeiten|sanierung|reparatur\w*)",
         r"geschlossen|gesperrt|außer\s+betrieb|defekt|kaputt|nicht|keine?[nrs]?|fallen|fällt|"
         r"ausgebucht|ausverkauft|umgeleitet|geöffnet|offen|rabatt|gratis|kostenlos|abgesagt|nur|"
-        r"wegen\s+(?:umbau|bauarbeiten|renovierung|reparatur\w*)",
-        rf"(?:jeden|jede|jedes|alle)\s+{_UNITS_DE}|immer|täglich|heutzutage|bis\s+heute|noch\s+heute|ab\s+(?:heute|sofort|dies\w+)",
+        r"wegen\s+(?:umbau|bauarbeiten|renovierung|reparatur\w*)|abgeschlossen|renoviert|umgebaut|saniert",
+        rf"(?:jeden|jede|jedes|alle)\s+{_UNITS_DE}|immer|täglich|heutzutage|bis\s+heute|noch\s+heute|ab\s+(?:heute|sofort|dies\w+)|"
+        r"die\s+meisten|viele|immer\s+mehr",
         r"nur\s+(?:diese\s+woche|dieses\s+wochenende|diesen\s+monat|heute\s+abend)|solange\s+der\s+vorrat\s+reicht",
     ),
     "it": (
@@ -98,8 +104,9 @@ _LANGS: dict[str, tuple[str, str, str, str]] = {
         r"fine\s+mese)|per\s+(?:qualche|alcuni)\s+giorn[oi]|in\s+questi\s+giorni",
         r"chius[oaie]|chiude|apert[oaie]|apre|guast[oaie]|fuori\s+servizio|non|mancan?o?|manca|"
         r"sospes[oaie]|cancellat[oaie]|annullat[oaie]|deviat[oaie]|esaurit[oaie]|al\s+completo|"
-        r"sconto|in\s+regalo|gratis|lavori|inagibile|solo",
-        rf"(?:tutti\s+i|tutte\s+le|ogni)\s+{_UNITS_IT}|sempre|(?:a\s+partire\s+)?da\s+(?:oggi|questa|questo)",
+        r"sconto|in\s+regalo|gratis|lavori|inagibile|solo|chius[oa]\s+a\s+chiave|in\s+ristrutturazione",
+        rf"(?:tutti\s+i|tutte\s+le|ogni)\s+{_UNITS_IT}|sempre|(?:a\s+partire\s+)?da\s+(?:oggi|questa|questo)|"
+        r"molt[ie]|la\s+maggior\s+parte|quasi\s+tutt[ie]|sempre\s+più",
         r"solo\s+(?:questa\s+(?:settimana|sera)|questo\s+(?:fine\s+settimana|mese)|stasera)|fino\s+(?:a|ad)\s+esaurimento\s+(?:scorte|delle\s+scorte)|per\s+tutta\s+la\s+durata\s+dei\s+\w+",
     ),
     "ru": (
@@ -108,10 +115,12 @@ _LANGS: dict[str, tuple[str, str, str, str]] = {
         r"до\s+(?:понедельника|вторника|среды|четверга|пятницы|субботы|воскресенья|конца\s+(?:недели|месяца))|"
         r"на\s+несколько\s+дней|на\s+время\s+\w+|в\s+эти\s+дни",
         r"закрыт\w*|не|нет|отмен[её]н\w*|недоступн\w*|объезд\w*|скидк\w+|дарим|бесплатн\w+|"
-        r"ремонт\w*|забронирован\w*|распродан\w*|продан\w*|только|работает|открыт\w*",
+        r"ремонт\w*|забронирован\w*|распродан\w*|продан\w*|только|работает|открыт\w*|заперт\w*|"
+        r"реконструкц\w*",
         r"кажд\w+\s+(?:день|утро|вечер|неделю|месяц|год|понедельник|вторник|среду|четверг|пятницу|"
         r"субботу|воскресенье)|всегда|ежедневно|по\s+(?:понедельникам|вторникам|средам|четвергам|пятницам|"
-        r"субботам|воскресеньям|выходным)|(?:начиная\s+)?с\s+(?:сегодняшнего|этой|этого)",
+        r"субботам|воскресеньям|выходным)|(?:начиная\s+)?с\s+(?:сегодняшнего|этой|этого)|"
+        r"многие|большинство|вс[её]\s+больше",
         r"только\s+(?:на\s+этой\s+неделе|сегодня\s+вечером|в\s+эти\s+выходные)|пока\s+(?:запасы|товар)\s+не\s+законч\w+",
     ),
 }
@@ -208,21 +217,24 @@ _JA_TIME = re.compile(
 _JA_STATE = re.compile(
     r"休業|休館|休止|停止|中止|運休|故障|閉鎖|閉まって|通行止め|売り切れ|完売|満席|満室|品切れ|"
     r"利用できません|いただけません|受け付けていません|受け付けておりません|お受けできません|出ません|"
-    r"しません|迂回|貸切|[0-9]+%引き|割引|開館|営業|終了|のみ|停電|断水|工事|改装"
+    r"しません|いません|施錠|迂回|貸切|[0-9]+%引き|割引|開館|営業|終了|のみ|停電|断水|工事|改装"
 )
-_JA_HABIT = re.compile(r"毎日|毎週|毎月|毎年|いつも|常に|年中|定休|(?:今日|本日|今週|今月)から")
+_JA_HABIT = re.compile(
+    r"毎日|毎週|毎月|毎年|いつも|常に|年中|定休|(?:今日|本日|今週|今月)から|今日では|多くの"
+)
 _JA_ALONE = re.compile(r"(?:なくなり|無くなり)次第|今週限定|本日限定|今月限定|期間限定")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _KO_TIME = re.compile(
-    r"현재|지금|오늘|이번\s?주말?|이번\s?달|이번\s?시즌|[월화수목금토일]요일까지|며칠(?:간|\s?동안)|"
+    r"현재|지금|오늘(?!날)|이번\s?주말?|이번\s?달|이번\s?시즌|[월화수목금토일]요일까지|며칠(?:간|\s?동안)|"
     r"기간\s?(?:동안|중)"
 )
 _KO_STATE = re.compile(
-    r"휴업|휴관|휴무|중단|운휴|고장|폐쇄|매진|품절|만석|수\s?없|않|우회|취소|점검|할인|"
+    r"휴업|휴관|휴무|중단|운휴|고장|폐쇄|매진|품절|만석|없|않|우회|취소|점검|할인|잠겨|잠긴|"
+    r"(?:리모델링|보수|수리|정비)\s?중|"
     r"문을\s?(?:닫|엽|열)|운영|공사"
 )
 _KO_HABIT = re.compile(
-    r"매일|매주|매달|매월|매년|항상|연중무휴|정기|(?:오늘|이번\s?주|이번\s?달)부터"
+    r"많은|대부분|매일|매주|매달|매월|매년|항상|연중무휴|정기|(?:오늘|이번\s?주|이번\s?달)부터"
 )
 _KO_ALONE = re.compile(r"소진\s?시까지|이번\s?주(?:말)?에만|오늘\s?하루만")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
