@@ -365,6 +365,7 @@ def find(text: str) -> list[Hit]:
         preds += [m.span() for m in people_more.PRED_EN.finditer(text)]
     if preds:
         refs = [(m.start(), m.end()) for m in _ROLE_EN.finditer(text)] + _names(text)
+        refs += [m.span() for m in people_more.REF_EN.finditer(text)]
         hits += _pairs(text, preds, refs, 80) if refs else []
     if not text.isascii() and _HAN_OR_KANA.search(text):
         # Predicates are CJK words, and a reference pairs only within 30 characters of one.

@@ -30,19 +30,36 @@ PRED_EN = re.compile(
     r"(?:sleeps|slept|is\s+asleep|falls\s+asleep|naps)\s+(?:through|during|on|at)\s+(?:his\s+|her\s+|the\s+)?"
     r"(?:shifts?|duty|job|work|desk|post)|(?:off\s+sick|on\s+sick\s+leave|signed\s+off)\s+(?:with|for)|"
     r"waters?\s+down|watered\s+down|(?:caught|found)\s+with\s+(?:his|her|their)\s+hands?\s+in\s+the\s+"
-    r"(?:till|register|cash)|(?:lies|lied)\s+to)\b",
+    r"(?:till|register|cash)|(?:lies|lied)\s+to|(?:takes|took|accepts|accepted|demands|demanded)\s+"
+    r"(?:money|cash|payments?|bribes|gifts)\s+from|(?:gambling\s+)?debts|gambling\s+problem|"
+    r"reads?\s+(?:\w+['’]s\s+|the\s+\w+['’]s\s+|other\s+people['’]s\s+)?private\s+(?:e-?mails|messages|mail|files)|"
+    r"(?:lying|lied)\s+about|fak(?:ed|ing)\s+(?:his|her)\s+\w+)\b",
     re.IGNORECASE,
+)
+# Roles the list of :mod:`.people` leaves out: someone named by what they do (an agent noun: the
+# registrar, the technician, the inspector) or a first name set off by a comma (Sophie, from…).
+REF_EN = re.compile(
+    r"\b(?i:the|our|your|their|this|that|my)\s+(?:[\w-]+\s+)?"
+    r"(?!(?i:competitor|provider|operator|retailer|supplier|distributor|manufacturer|server|router|"
+    r"computer|printer|browser|scanner|player|other|number|water|weather|winter|summer|center|"
+    r"centre|order|letter|paper|calendar|bar|car|star|client|agent|tenant|account)\b)"
+    r"(?i:[a-z]+(?:er|or|ar|ist|ian|ant|ent|head|admin))\b|"
+    r"(?<![\w,] )\b[A-Z][a-z]{2,}(?=,\s|\s+(?:from|at)\s+the\b)"
 )
 GATE_EN = gate(
     """drunk intoxicated stoned high prescription prescriptions slapped slaps punched punches kicked
     kicks hit hits beat beats shoves shoved shouts shouted yells yelled screams let pockets pocketed
-    pocketing steroids sleeps slept asleep naps sick signed waters watered hand hands lies lied"""
+    pocketing steroids sleeps slept asleep naps sick signed waters watered hand hands lies lied
+    money cash payment payments bribes gifts debts gambling private lying faked faking"""
 )
 
-_NAME = r"(?-i:[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+\s+[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+)"
+_NAME = (
+    r"(?-i:[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+\s+[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+)|"
+    r"(?-i:[A-ZÀ-Ý][a-zà-ÿ]{2,})(?=,\s|\s+(?:de|do|da|del|dell['’]|vom|von|aus)\s)"
+)
 _LATIN = (
     (  # es
-        r"(?:el|la|nuestr[oa]|su|un|una)\s+(?:\w+\s+){0,2}?(?:recepcionista|conductor[a]?|chofer|"
+        r"(?:el|la|nuestr[oa]|su)\s+(?:\w+\s+){0,2}?(?:\w+(?:er[oa]|ista|or[a]?|ari[oa]|ente|ante|átic[oa]|ic[oa])|recepcionista|conductor[a]?|chofer|"
         r"cajer[oa]|profesor[a]?|maestr[oa]|farmacéutic[oa]|vigilante|guardia|mecánic[oa]|caser[oa]|"
         r"médic[oa]|doctor[a]?|bibliotecari[oa]|porter[oa]|conserje|entrenador[a]?|enfermer[oa]|"
         r"encargad[oa]|dueñ[oa]|camarer[oa]|cociner[oa]|gerente|jef[ea]|director[a]?|monitor[a]?|instructor[a]?)|"
@@ -52,20 +69,22 @@ _LATIN = (
         r"tiene\s+(?:una\s+aventura|un\s+amante|una\s+amante)|acosa|acosó|está\s+de\s+baja\s+por|"
         r"duerme\s+(?:durante|en)\s+(?:el\s+|su\s+)?(?:turno|servicio|trabajo)|pega\s+a\s+su|golpea\s+a\s+su|"
         r"está\s+siendo\s+investigad[oa]|antecedentes\s+penales|miente\s+a|pillad[oa]\s+\w+ndo|"
-        r"por\s+(?:vender|traficar\s+con)\s+\w+|se\s+acuesta\s+con",
+        r"por\s+(?:vender|traficar\s+con)\s+\w+|se\s+acuesta\s+con|cobra\s+a\s+los|acepta\s+sobornos|"
+        r"pide\s+dinero|deudas|correos\s+privados|mensajes\s+privados|por\s+mentir|miente\s+sobre",
     ),
     (  # pt
-        r"(?:o|a|nosso|nossa|seu|sua)\s+(?:\w+\s+){0,2}?(?:vigia|senhori[oa]|bibliotecári[oa]|"
+        r"(?:o|a|nosso|nossa|seu|sua)\s+(?:\w+\s+){0,2}?(?:\w+(?:eir[oa]|ista|or[a]?|ári[oa]|ente|ante|ão|ic[oa])|vigia|senhori[oa]|bibliotecári[oa]|"
         r"farmacêutic[oa]|cozinheir[oa]|segurança|don[oa]|professor[a]?|médic[oa]|motorista|"
         r"recepcionista|gerente|garçom|caixa|porteir[oa]|instrutor[a]?)|(?:doutor|doutora|senhor|senhora)\s+(?-i:[A-Z])\w+",
         r"vende\s+(?:\w+\s+)?(?:anabolizantes|esteroides|drogas)|assedia|assediava|"
         r"está\s+afastad[oa]\s+por|dorme\s+(?:durante|no|em)\s+(?:o\s+)?(?:plantão|turno|serviço|trabalho)|"
         r"passou\s+a\s+perna|espanca|espancou|está\s+sendo\s+investigad[oa]|ficha\s+criminal|"
         r"antecedentes\s+criminais|mente\s+(?:aos|para|às)|flagrad[oa]\s+\w+ndo|"
-        r"(?:está\s+tendo|teve)\s+um\s+caso|por\s+(?:vender|traficar)\s+\w+",
+        r"(?:está\s+tendo|teve)\s+um\s+caso|por\s+(?:vender|traficar)\s+\w+|cobra\s+d[oa]s|"
+        r"(?:aceita|recebe)\s+dinheiro|dívidas|e-?mails\s+privados|mensagens\s+privadas|por\s+mentir",
     ),
     (  # fr
-        r"(?:le|la|l['’]|notre|son|sa)\s*(?:\w+\s+){0,2}?(?:réceptionniste|gérante?|propriétaire|"
+        r"(?:le|la|l['’]|notre|son|sa)\s*(?:\w+\s+){0,2}?(?:\w+(?:eur|euse|ier|ière|iste|ien|ienne|aire|ant|ante)|cpe|officier|réceptionniste|gérante?|propriétaire|"
         r"chauffeur|caissière|caissier|professeure?|pharmacien(?:ne)?|gardien(?:ne)?|mécanicien(?:ne)?|médecin|"
         r"docteure?|cuisinier|cuisinière|bibliothécaire|vigile|serveur|serveuse|infirmier|infirmière|concierge|patron(?:ne)?|"
         r"directeur|directrice|chef|prof|moniteur|monitrice)|(?:M\.|Mme|monsieur|madame|docteur)\s+(?-i:[A-Z])\w+",
@@ -73,10 +92,11 @@ _LATIN = (
         r"vend\s+(?:des\s+|de\s+la\s+)?(?:stéroïdes|drogue|drogues)|(?:était|est|arrive)\s+ivre|"
         r"a\s+une\s+(?:liaison|maîtresse)|a\s+un\s+amant|harcèle|a\s+harcelé|en\s+arrêt\s+maladie\s+pour|"
         r"dort\s+pendant|a\s+arnaqué|arnaque\s+les|bat\s+sa\s+femme|battait|fait\s+l['’]objet\s+d['’]une\s+enquête|"
-        r"casier\s+judiciaire|ment\s+aux|pris\s+en\s+train\s+de\s+\w+|pour\s+trafic|couche\s+avec",
+        r"casier\s+judiciaire|ment\s+aux|pris\s+en\s+train\s+de\s+\w+|pour\s+trafic|couche\s+avec|"
+        r"fait\s+payer|pots-de-vin|dettes|mails\s+privés|messages\s+privés|(?:pour\s+)?avoir\s+menti|a\s+menti",
     ),
     (  # de
-        r"(?:der|die|unser|unsere|ihr|ihre|sein|seine)\s+(?:\w+\s+){0,2}?(?:Hausmeister(?:in)?|"
+        r"(?:der|die|unser|unsere|ihr|ihre|sein|seine)\s+(?:\w+\s+){0,2}?(?:[\w-]+(?:er|erin|or|orin|ant|antin|ent|entin|ist|istin|beamte|beamtin|leiter|leiterin)|Hausmeister(?:in)?|"
         r"Rezeptionist(?:in)?|\w*portier|Fahrer(?:in)?|Kassierer(?:in)?|\w*lehrer(?:in)?|Apotheker(?:in)?|"
         r"Wachmann|Mechaniker(?:in)?|Vermieter(?:in)?|Arzt|Ärztin|Bibliothekar(?:in)?|Kellner(?:in)?|Koch|"
         r"Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Leiter(?:in)?|Trainer(?:in)?|Pfleger(?:in)?|Concierge)|"
@@ -86,10 +106,12 @@ _LATIN = (
         r"verkauft\s+(?:\w+\s+){0,4}?(?:Steroide|Drogen)|(?:war|ist|kam)\s+(?:\w+\s+){0,3}?betrunken|"
         r"hat\s+eine\s+Affäre|belästigt|krankgeschrieben|Geld\s+aus\s+der\s+Kasse|greift\s+in\s+die\s+Kasse|"
         r"betrogen|schlägt\s+seine|schlägt\s+ihre|wird\s+(?:\w+\s+){0,5}?ermittelt|vorbestraft|lügt|"
-        r"beim\s+(?:Klauen|Stehlen)\s+erwischt|wegen\s+\w*handels|(?:hat|hatte)\s+ein\s+Verhältnis",
+        r"beim\s+(?:Klauen|Stehlen)\s+erwischt|wegen\s+\w*handels|(?:hat|hatte)\s+ein\s+Verhältnis|"
+        r"lässt\s+sich\s+(?:\w+\s+){0,5}?bezahlen|nimmt\s+Geld|kassiert|\w*schulden|privaten\s+(?:E-Mails|Nachrichten)|"
+        r"gelogen|entlassen",
     ),
     (  # it
-        r"(?:il|la|lo|l['’]|nostr[oa]|su[oa])\s*(?:\w+\s+){0,2}?(?:receptionist|portiere|autista|"
+        r"(?:il|la|lo|l['’]|nostr[oa]|su[oa])\s*(?:\w+\s+){0,2}?(?:\w+(?:ier[ea]|ista|tore|trice|ari[oa]|ente|ante|ic[oa]|ale|preside)|receptionist|portiere|autista|"
         r"cassier[ea]|professor(?:e|essa)|farmacista|custode|meccanico|padrone\s+di\s+casa|medico|"
         r"bibliotecari[oa]|guardia|cuoc[oa]|camerier[ea]|proprietari[oa]|titolare|gestore|direttore|"
         r"direttrice|infermier[ea]|istruttore|istruttrice)|(?:signor|signora|dottor|dottoressa)\s+(?-i:[A-Z])\w+",
@@ -97,7 +119,8 @@ _LATIN = (
         r"vend[ae]\s+(?:\w+\s+)?(?:steroidi|droga)|(?:era|è)\s+ubriac[oa]|ha\s+una\s+relazione|"
         r"ha\s+un['’]amante|molesta|in\s+malattia\s+per|dorme\s+durante|ha\s+truffato|picchia|"
         r"è\s+indagat[oa]|precedenti\s+penali|mente\s+agli|sorpres[oa]\s+a\s+\w+|per\s+spaccio|"
-        r"va\s+a\s+letto\s+con",
+        r"va\s+a\s+letto\s+con|si\s+fa\s+pagare|prende\s+soldi|intasca|debiti|email\s+private|"
+        r"messaggi\s+privati|(?:per\s+)?aver\s+mentito",
     ),
 )
 # Angeblich verkauft der Besitzer Steroide: the verb before the one named.
@@ -123,7 +146,12 @@ _GATE_LATIN = (
     krankgeschrieben kasse betrogen verkauft schlaft betrugt schlagt wird vorbestraft lugt erwischt ruba rubava beve venda
     era relazione molesta malattia truffato picchia indagato indagata precedenti sorpreso sorpresa"""
     )
-    | gate("""acuesta vender traficar caso couche trafic wegen verhältnis spaccio letto""")
+    | gate(
+        """acuesta vender traficar caso couche trafic wegen verhältnis spaccio letto cobra acepta
+        pide deudas correos mensajes mentir aceita recebe dividas e-mails emails mensagens fait pots
+        dettes mails messages menti lässt nimmt kassiert privaten gelogen entlassen fa prende
+        intasca debiti email messaggi mentito spielschulden schulden lee lit liest legge"""
+    )
     | people_intl.PREDICATE_WORDS
 )
 
@@ -141,7 +169,8 @@ _LATIN_PAIRS = [
     for (ref, pred), lang in zip(_LATIN, ("es", "pt", "fr", "de", "it"), strict=True)
 ]
 _RU_ROLE = (
-    r"администратор|менеджер|инструктор|консьерж|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
+    r"администратор|менеджер|инструктор|консьерж|завуч|сисадмин|админ|сотрудни|работни|служащ|чиновни|"
+    r"секретар|бухгалтер|инспектор|контрол[её]р|кондуктор|уборщи|дворни|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
     r"врач|повар|библиотекар|официант|продав|бармен|тренер|медсестр|сторож|вахт[её]р|директор|"
     r"управляющ|хозя"
 )
@@ -154,33 +183,39 @@ _RU_PRED = quick(
         r"прода[её]т\s+(?:\w+\s+)?(?:стероиды|наркотики)|был[аи]?\s+пьян\w*|изменя\w+|домогается|"
         r"лечится\s+от|спит\s+на\s+(?:посту|работе|смене)|обману\w*|обманыва\w+|"
         r"бь[её]т\s+(?:жену|мужа|детей)|уголовное\s+дело|судимост\w+|поймали\s+на|бер[её]т\s+взятки|"
-        r"задержал\w*|арестовал\w*|за\s+торговлю|спит\s+со?\s+\w+|" + people_intl.RU_PREDICATE + ")"
+        r"задержал\w*|арестовал\w*|за\s+торговлю|спит\s+со?\s+\w+|бер[её]т\s+деньги|погряз\w*|долг\w*|"
+        r"чита\w+\s+(?:личн|чуж)\w+|уволил\w*|приста[её]т|вран[ьи]\w*|вр[её]т|соврал\w*|"
+        + people_intl.RU_PREDICATE
+        + ")"
     )
 )
 _RU_GATE = gate(
     """ворует воровал воровала пьёт пьет продаёт продает пьян пьяна пьяный изменяет изменял
     домогается лечится спит обманул обманула обманывает бьёт бьет уголовное судимость поймали
     берёт берет задержали задержала арестовали торговлю со с был была были сидел сидела сидели за
-    украл украла украли"""
+    украл украла украли деньги погряз погрязла погрязли долгах долги долгов читает уволили уволил
+    пристаёт пристает враньё вранье врёт врет соврал соврала"""
 )
 # Japanese (only in text with kana) and Korean.
 _JA_REF = re.compile(
     r"マネージャー|オーナー|運転手|警備員|支配人|店長|社長|受付|医師|先生|さん|整備士の[\u4e00-\u9fff]{1,3}|"
-    r"料理人|司書|大家"
+    r"料理人|司書|大家|職員|担当"
 )
 _JA_PRED = re.compile(
     r"酒を飲んで|飲酒して|ステロイドを売|薬を売|酔っ払|酔って|"
-    r"セクハラ|居眠り|だまし|騙し|暴力をふる|暴力を振る|嘘をつ|うそをつ|訴えられ|万引き"
+    r"セクハラ|居眠り|だまし|騙し|暴力をふる|暴力を振る|嘘をつ|うそをつ|訴えられ|万引き|"
+    r"金を受け取|お金を受け取|言い寄|つきまと|盗み見|偽って|クビに"
 )
 _KANA = re.compile(r"[\u3040-\u30ff]")
 # 運転手が飲酒している場合は…: a condition, no one.
 _JA_IF = re.compile(r"場合|ときは|時は|なら[、,]|たら[、,]")
 _KO_REF = re.compile(
-    r"직원|매니저|사장|기사|선생|씨|강사|컨시어지|경비원|정비사|집주인|원장|사서|지배인|약사|요리사"
+    r"직원|매니저|사장|기사|선생|씨|강사|컨시어지|담당자|교감|경비원|정비사|집주인|원장|사서|지배인|약사|요리사"
 )
 _KO_PRED = re.compile(
     r"술을\s?마신|술에\s?취해|스테로이드를\s?판|괴롭힌|괴롭혔|우울증|잠을\s?잔|속여|때린|때렸|훔친다|훔치고|"
-    r"훔치는|소송을\s?당|전과|거짓말|훔치다\s?걸|빼돌|해고되었|해고됐|" + people_intl.KO_CLAIM
+    r"훔치는|소송을\s?당|전과|거짓말|훔치다\s?걸|빼돌|해고되었|해고됐|돈을\s?받|몰래|추근|치근|빚|"
+    + people_intl.KO_CLAIM
 )
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # "If the driver has been drinking…", "Wenn der Fahrer…", "Если водитель…": a condition, no one.
@@ -192,11 +227,21 @@ _IF = re.compile(
     re.IGNORECASE,
 )
 _SENTENCE_START = re.compile(r"[.!?\n。]")
+_WILL_BE = re.compile(
+    fold_pattern(
+        r"(?<!\w)(?:sarà|saranno|serán?\s+\w+(?:ad|id)[oa]s?|serão|sera\s+(?:licencié|renvoyé|sanctionné|puni|exclu)e?|seront|will\s+be|будет|будут)(?!\w)"
+    ),
+    re.IGNORECASE,
+)
 
 
 def _conditional(text: str, start: int) -> bool:
     head = max(text.rfind(mark, max(0, start - 200), start) for mark in ".!?\n。") + 1
-    return bool(_IF.match(text, head))
+    if _IF.match(text, head):
+        return True
+    # Il dipendente sorpreso a rubare sarà licenziato: a rule, what will be done to whoever does it.
+    tail = _SENTENCE_START.search(text, start, start + 300)
+    return bool(_WILL_BE.search(text, start, tail.start() if tail else min(len(text), start + 300)))
 
 
 _TITLE = re.compile(r"(?<![\w])(?:M|Mme|Dr|Sr|Sra|Mr|Mrs|Ms|Prof)$")

@@ -40,12 +40,13 @@ _LANGS: dict[str, tuple[str, str, str, str]] = {
         r"closed|shut|out\s+of\s+(?:order|service|use|action|stock)|down|cancell?ed|suspended|"
         r"unavailable|not\s+available|diverted|sold\s+out|fully\s+booked|booked\s+up|"
         r"open(?:s|ed)?|only|not|no|\w+n['’]t|free|off|discount|locked|"
-        r"(?:for|under)\s+(?:repairs?|refurbishment|renovation|maintenance|construction)",
+        r"(?:for|under)\s+(?:repairs?|refurbishment|renovation|maintenance|construction)|being\s+\w+",
         rf"(?:every|each)\s+{_UNITS_EN}|always|usually|daily|nowadays|to\s+this\s+day|"
         r"starting\s+(?:today|tonight|this)|(?:from|as\s+of)\s+(?:today|tonight|this\s+week)|"
         r"on\s+(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends)|"
         r"(?:most|many|few|all)\s+\w+s|more\s+and\s+more",
-        r"(?:this|today|tonight)\s+(?:week\s+|weekend\s+|month\s+)?only|while\s+(?:stocks|supplies)\s+last|while\s+(?:the\s+)?(?:renovations?|works|repairs)\s+lasts?",
+        r"(?:this|today|tonight)\s+(?:week\s+|weekend\s+|month\s+)?only|while\s+(?:stocks|supplies)\s+last|while\s+(?:the\s+)?(?:renovations?|works|repairs)\s+lasts?|"
+        r"(?:until|till)\s+the\s+\w+\s+(?:ends|is\s+over|finishes)|while\s+the\s+\w+\s+(?:lasts|continues|is\s+on)",
     ),
     "es": (
         r"actualmente|en\s+(?:este|estos)\s+momentos?|ahora\s+mismo|hoy(?!\s+en\s+d[ií]a)|"
@@ -58,31 +59,33 @@ _LANGS: dict[str, tuple[str, str, str, str]] = {
         r"descuento|gratis|solo|sólo|cerrad[oa]\s+con\s+llave|(?:por|en)\s+(?:obras|reformas|reparaciones)",
         rf"(?:tod[oa]s\s+l[oa]s|cada)\s+{_UNITS_ES}|siempre|hoy\s+en\s+d[ií]a|(?:a\s+partir\s+de|desde)\s+(?:hoy|esta|este)|"
         r"(?:much[oa]s|la\s+mayoría\s+de|casi\s+tod[oa]s|cada\s+vez\s+más)",
-        r"(?:solo|sólo)\s+(?:hoy|esta\s+(?:semana|noche)|este\s+(?:fin\s+de\s+semana|mes))|hasta\s+agotar\s+(?:existencias|el\s+stock)|mientras\s+duren\s+(?:las|los)\s+\w+",
+        r"(?:solo|sólo)\s+(?:hoy|esta\s+(?:semana|noche)|este\s+(?:fin\s+de\s+semana|mes))|hasta\s+agotar\s+(?:existencias|el\s+stock)|mientras\s+duren?\s+(?:las?|los?)\s+\w+",
     ),
     "pt": (
         r"atualmente|no\s+momento|neste\s+momento|agora\s+mesmo|hoje(?!\s+em\s+dia)|"
         r"n?esta\s+(?:noite|semana|tarde|manhã|temporada)|n?este\s+(?:fim\s+de\s+semana|mês)|"
         r"até\s+(?:(?:a|o)\s+)?(?:segunda|terça|quarta|quinta|sexta|sábado|domingo)(?:-feira)?|"
+        r"até\s+o\s+fi(?:m|nal)\s+d[oa]\s+(?:mês|semana)|"
         r"(?:durante|por)\s+(?:alguns|uns|vários)\s+dias|nestes\s+dias",
         r"fechad[oa]s?|fecha|abert[oa]s?|abre|avariad[oa]s?|quebrad[oa]s?|fora\s+de\s+serviço|não|"
         r"indisponíve(?:l|is)|suspens[oa]s?|cancelad[oa]s?|desviad[oa]s?|esgotad[oa]s?|lotad[oa]s?|"
         r"interditad[oa]s?|desconto|grátis|só|(?:para|em)\s+(?:obras|reparos|reformas)|funciona|trancad[oa]s?",
         rf"(?:tod[oa]s\s+[oa]s|cada)\s+{_UNITS_PT}|sempre|hoje\s+em\s+dia|(?:a\s+partir\s+de|desde)\s+(?:hoje|esta|este)|a\s+partir\s+dest[ae]|"
         r"muit[oa]s|a\s+maioria\s+d|quase\s+tod[oa]s|cada\s+vez\s+mais",
-        r"(?:só|somente|apenas)\s+(?:hoje|esta\s+(?:semana|noite)|este\s+(?:fim\s+de\s+semana|mês))|enquanto\s+durarem\s+(?:os|as)\s+\w+",
+        r"(?:só|somente|apenas)\s+(?:hoje|esta\s+(?:semana|noite)|este\s+(?:fim\s+de\s+semana|mês))|enquanto\s+durar(?:em)?\s+(?:os?|as?)\s+\w+",
     ),
     "fr": (
         r"actuellement|en\s+ce\s+moment|pour\s+l['’]heure|à\s+l['’]heure\s+actuelle|aujourd['’]hui|"
         r"ce\s+soir|cette\s+(?:semaine|saison|nuit)|ce\s+(?:week-end|mois-ci|mois|matin)|"
-        r"jusqu['’](?:à|au)\s+(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|la\s+fin\s+d)|"
+        r"jusqu['’](?:à|au)\s+(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|la\s+fin\s+d\w*)|"
+        r"cet\s+après-midi|"
         r"(?:pendant\s+)?(?:quelques|plusieurs)\s+jours|pendant\s+la\s+durée\s+des\s+\w+|ces\s+jours-ci",
         r"fermée?s?|ferme|ouverte?s?|ouvre|en\s+panne|hors\s+service|ne|pas|n['’]\w+|annulée?s?|"
         r"suspendue?s?|déviée?s?|épuisée?s?|complète?s?|réduction|offerte?|gratuite?s?|travaux|"
         r"indisponibles?|verrouillée?s?|en\s+(?:rénovation|réfection)",
         rf"(?:tous\s+les|toutes\s+les|chaque)\s+{_UNITS_FR}|toujours|(?:à\s+partir\s+d|dès)['’\s]+(?:aujourd|ce|cette)|"
         r"la\s+plupart|beaucoup\s+d|de\s+nombreu(?:x|ses)|la\s+majorité|de\s+plus\s+en\s+plus",
-        r"(?:cette\s+semaine|ce\s+week-end|ce\s+soir|ce\s+mois-ci)\s+seulement|jusqu['’]à\s+épuisement\s+des\s+stocks",
+        r"(?:cette\s+semaine|ce\s+week-end|ce\s+soir|ce\s+mois-ci)\s+seulement|jusqu['’]à\s+épuisement\s+des\s+stocks|tant\s+que\s+dure(?:nt)?\s+(?:la|le|les|l['’])\s*\w+",
     ),
     "de": (
         r"derzeit|zurzeit|zur\s+zeit|momentan|im\s+moment|gerade|aktuell|(?<!bis\s)heute(?!\s+noch)|"
@@ -95,7 +98,7 @@ _LANGS: dict[str, tuple[str, str, str, str]] = {
         r"wegen\s+(?:umbau|bauarbeiten|renovierung|reparatur\w*)|abgeschlossen|renoviert|umgebaut|saniert",
         rf"(?:jeden|jede|jedes|alle)\s+{_UNITS_DE}|immer|täglich|heutzutage|bis\s+heute|noch\s+heute|ab\s+(?:heute|sofort|dies\w+)|"
         r"die\s+meisten|viele|immer\s+mehr",
-        r"nur\s+(?:diese\s+woche|dieses\s+wochenende|diesen\s+monat|heute\s+abend)|solange\s+der\s+vorrat\s+reicht",
+        r"nur\s+(?:diese\s+woche|dieses\s+wochenende|diesen\s+monat|heute\s+abend)|solange\s+der\s+vorrat\s+reicht|solange\s+(?:der|die|das)\s+\w+\s+(?:an)?(?:dauert|dauern|läuft|laufen)",
     ),
     "it": (
         r"attualmente|al\s+momento|in\s+questo\s+(?:momento|periodo)|momentaneamente|oggi|stasera|"
@@ -107,7 +110,7 @@ _LANGS: dict[str, tuple[str, str, str, str]] = {
         r"sconto|in\s+regalo|gratis|lavori|inagibile|solo|chius[oa]\s+a\s+chiave|in\s+ristrutturazione",
         rf"(?:tutti\s+i|tutte\s+le|ogni)\s+{_UNITS_IT}|sempre|(?:a\s+partire\s+)?da\s+(?:oggi|questa|questo)|"
         r"molt[ie]|la\s+maggior\s+parte|quasi\s+tutt[ie]|sempre\s+più",
-        r"solo\s+(?:questa\s+(?:settimana|sera)|questo\s+(?:fine\s+settimana|mese)|stasera)|fino\s+(?:a|ad)\s+esaurimento\s+(?:scorte|delle\s+scorte)|per\s+tutta\s+la\s+durata\s+dei\s+\w+",
+        r"solo\s+(?:questa\s+(?:settimana|sera)|questo\s+(?:fine\s+settimana|mese)|stasera)|fino\s+(?:a|ad)\s+esaurimento\s+(?:scorte|delle\s+scorte)|per\s+tutta\s+la\s+durata\s+dei\s+\w+|finché\s+dura(?:no)?\s+(?:il|lo|la|l['’]|i|gli|le)\s*\w+",
     ),
     "ru": (
         r"сейчас|в\s+настоящее\s+время|на\s+данный\s+момент|в\s+данный\s+момент|сегодня|пока|"
@@ -116,12 +119,12 @@ _LANGS: dict[str, tuple[str, str, str, str]] = {
         r"на\s+несколько\s+дней|на\s+время\s+\w+|в\s+эти\s+дни",
         r"закрыт\w*|не|нет|отмен[её]н\w*|недоступн\w*|объезд\w*|скидк\w+|дарим|бесплатн\w+|"
         r"ремонт\w*|забронирован\w*|распродан\w*|продан\w*|только|работает|открыт\w*|заперт\w*|"
-        r"реконструкц\w*",
+        r"реконструкц\w*|нельзя|невозможно",
         r"кажд\w+\s+(?:день|утро|вечер|неделю|месяц|год|понедельник|вторник|среду|четверг|пятницу|"
         r"субботу|воскресенье)|всегда|ежедневно|по\s+(?:понедельникам|вторникам|средам|четвергам|пятницам|"
         r"субботам|воскресеньям|выходным)|(?:начиная\s+)?с\s+(?:сегодняшнего|этой|этого)|"
         r"многие|большинство|вс[её]\s+больше",
-        r"только\s+(?:на\s+этой\s+неделе|сегодня\s+вечером|в\s+эти\s+выходные)|пока\s+(?:запасы|товар)\s+не\s+законч\w+",
+        r"только\s+(?:на\s+этой\s+неделе|сегодня\s+вечером|в\s+эти\s+выходные)|пока\s+(?:запасы|товар)\s+не\s+законч\w+|пока\s+ид[её]т\s+\w+|пока\s+не\s+законч\w+\s+\w+",
     ),
 }
 
@@ -151,18 +154,18 @@ _TIME, _ALONE = _all(0), _all(3)
 _GATES = {
     "en": gate(
         "currently present presently today tonight week weekend month season morning afternoon "
-        "evening until days weeks during while"
+        "evening until till days weeks during while"
     ),
     "es": gate(
         "actualmente momento momentos ahora hoy noche semana tarde mañana temporada mes hasta "
-        "días agotar duren"
+        "días agotar duren dure mientras"
     ),
     "pt": gate(
-        "atualmente momento agora hoje noite semana tarde manhã temporada mês até dias durarem"
+        "atualmente momento agora hoje noite semana tarde manhã temporada mês até dias durarem durar enquanto"
     ),
     "fr": gate(
         "actuellement moment heure actuelle aujourd soir semaine saison nuit week-end week mois "
-        "matin jusqu jours durée épuisement"
+        "matin jusqu jours durée épuisement cet après midi tant dure durent"
     ),
     "de": gate(
         "derzeit zurzeit zeit momentan moment gerade aktuell heute woche wochenende monat saison "
@@ -170,7 +173,7 @@ _GATES = {
     ),
     "it": gate(
         "attualmente momento periodo momentaneamente oggi stasera stanotte settimana sera stagione "
-        "mattina fine mese weekend fino giorno giorni esaurimento durata"
+        "mattina fine mese weekend fino giorno giorni esaurimento durata finché dura durano"
     ),
     "ru": gate(
         "сейчас настоящее данный сегодня пока неделе выходные месяце сезоне до несколько время дни"
@@ -212,31 +215,33 @@ def find(text: str, words: frozenset[str]) -> list[Hit]:
 # Japanese (only in text with kana: 現在 and 今日 are Chinese too) and Korean.
 _JA_TIME = re.compile(
     r"現在(?!の)|ただいま|ただ今|只今|本日|今日(?!の)|今夜|今晩|今週末?|今月|今シーズン|今季|"
-    r"[月火水木金土日]曜日?まで|数日間|期間中"
+    r"[月火水木金土日]曜日?まで|数日間|期間中|(?:今月)?月末まで"
 )
 _JA_STATE = re.compile(
     r"休業|休館|休止|停止|中止|運休|故障|閉鎖|閉まって|通行止め|売り切れ|完売|満席|満室|品切れ|"
     r"利用できません|いただけません|受け付けていません|受け付けておりません|お受けできません|出ません|"
-    r"しません|いません|施錠|迂回|貸切|[0-9]+%引き|割引|開館|営業|終了|のみ|停電|断水|工事|改装"
+    r"しません|いません|できません|施錠|迂回|貸切|[0-9]+%引き|割引|開館|営業|終了|のみ|停電|断水|工事|改装"
 )
 _JA_HABIT = re.compile(
     r"毎日|毎週|毎月|毎年|いつも|常に|年中|定休|(?:今日|本日|今週|今月)から|今日では|多くの"
 )
-_JA_ALONE = re.compile(r"(?:なくなり|無くなり)次第|今週限定|本日限定|今月限定|期間限定")
+_JA_ALONE = re.compile(
+    r"(?:なくなり|無くなり)次第|[^、。]{1,8}が終わるまで|今週限定|本日限定|今月限定|期間限定"
+)
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _KO_TIME = re.compile(
     r"현재|지금|오늘(?!날)|이번\s?주말?|이번\s?달|이번\s?시즌|[월화수목금토일]요일까지|며칠(?:간|\s?동안)|"
-    r"기간\s?(?:동안|중)"
+    r"기간\s?(?:동안|중)|월말까지"
 )
 _KO_STATE = re.compile(
-    r"휴업|휴관|휴무|중단|운휴|고장|폐쇄|매진|품절|만석|없|않|우회|취소|점검|할인|잠겨|잠긴|"
-    r"(?:리모델링|보수|수리|정비)\s?중|"
+    r"휴업|휴관|휴무|중단|운휴|고장|폐쇄|매진|품절|만석|없|않|불가능|우회|취소|점검|할인|잠겨|잠긴|"
+    r"(?:리모델링|보수|수리|정비)\s?중|만\s?(?:받|운영|가능|이용|판매|제공)|"
     r"문을\s?(?:닫|엽|열)|운영|공사"
 )
 _KO_HABIT = re.compile(
     r"많은|대부분|매일|매주|매달|매월|매년|항상|연중무휴|정기|(?:오늘|이번\s?주|이번\s?달)부터"
 )
-_KO_ALONE = re.compile(r"소진\s?시까지|이번\s?주(?:말)?에만|오늘\s?하루만")
+_KO_ALONE = re.compile(r"소진\s?시까지|끝날\s?때까지|이번\s?주(?:말)?에만|오늘\s?하루만")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
