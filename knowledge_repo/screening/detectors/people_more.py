@@ -15,36 +15,41 @@ import re
 from ..folding import Hit, fold_pattern, gate
 from . import people_intl
 from .firsts import quick
+from .windows import spans_of
 
 REASON = "claim about an identifiable person"
 
 # English predicates, paired with the roles and names of :mod:`.people`.
-PRED_EN = re.compile(
-    r"\b(?:(?:is|was|were|got|came\s+in)\s+(?:\w+\s+)?(?:drunk|intoxicated|stoned|high\s+on\s+\w+)|"
-    r"without\s+(?:a\s+)?prescriptions?|"
-    r"(?:slapped|slaps|punched|punches|kicked|kicks|hit|hits|beat|beats|shoves|shoved)\s+"
-    r"(?:a|the|one\s+of\s+the|his|her|their)\s+(?:\w+\s+)?(?:boy|girl|child|kid|pupil|student|"
-    r"customer|guest|patient|player|resident|dog)s?|(?:shouts|shouted|yells|yelled|screams)\s+at|"
-    r"(?:was|got|has\s+been)\s+let\s+go|pocket(?:s|ed|ing)\s+(?:the\s+)?(?:cash|money|tips|difference)|"
-    r"(?:takes|took|uses|used|sells|sold|deals|dealt)\s+(?:\w+\s+)?steroids|"
-    r"(?:sleeps|slept|is\s+asleep|falls\s+asleep|naps)\s+(?:through|during|on|at)\s+(?:his\s+|her\s+|the\s+)?"
-    r"(?:shifts?|duty|job|work|desk|post)|(?:off\s+sick|on\s+sick\s+leave|signed\s+off)\s+(?:with|for)|"
-    r"waters?\s+down|watered\s+down|(?:caught|found)\s+with\s+(?:his|her|their)\s+hands?\s+in\s+the\s+"
-    r"(?:till|register|cash)|(?:lies|lied)\s+to|(?:takes|took|accepts|accepted|demands|demanded)\s+"
-    r"(?:money|cash|payments?|bribes|gifts)\s+from|(?:gambling\s+)?debts|gambling\s+problem|"
-    r"reads?\s+(?:\w+['’]s\s+|the\s+\w+['’]s\s+|other\s+people['’]s\s+)?private\s+(?:e-?mails|messages|mail|files)|"
-    r"(?:lying|lied)\s+about|fak(?:ed|ing)\s+(?:his|her)\s+\w+)\b",
-    re.IGNORECASE,
+PRED_EN = quick(
+    re.compile(
+        r"\b(?:(?:is|was|were|got|came\s+in)\s+(?:\w+\s+)?(?:drunk|intoxicated|stoned|high\s+on\s+\w+)|"
+        r"without\s+(?:a\s+)?prescriptions?|"
+        r"(?:slapped|slaps|punched|punches|kicked|kicks|hit|hits|beat|beats|shoves|shoved)\s+"
+        r"(?:a|the|one\s+of\s+the|his|her|their)\s+(?:\w+\s+)?(?:boy|girl|child|kid|pupil|student|"
+        r"customer|guest|patient|player|resident|dog)s?|(?:shouts|shouted|yells|yelled|screams)\s+at|"
+        r"(?:was|got|has\s+been)\s+let\s+go|pocket(?:s|ed|ing)\s+(?:the\s+)?(?:cash|money|tips|difference)|"
+        r"(?:takes|took|uses|used|sells|sold|deals|dealt)\s+(?:\w+\s+)?steroids|"
+        r"(?:sleeps|slept|is\s+asleep|falls\s+asleep|naps)\s+(?:through|during|on|at)\s+(?:his\s+|her\s+|the\s+)?"
+        r"(?:shifts?|duty|job|work|desk|post)|(?:off\s+sick|on\s+sick\s+leave|signed\s+off)\s+(?:with|for)|"
+        r"waters?\s+down|watered\s+down|(?:caught|found)\s+with\s+(?:his|her|their)\s+hands?\s+in\s+the\s+"
+        r"(?:till|register|cash)|(?:lies|lied)\s+to|(?:takes|took|accepts|accepted|demands|demanded)\s+"
+        r"(?:money|cash|payments?|bribes|gifts)\s+from|(?:gambling\s+)?debts|gambling\s+problem|"
+        r"reads?\s+(?:\w+['’]s\s+|the\s+\w+['’]s\s+|other\s+people['’]s\s+)?private\s+(?:e-?mails|messages|mail|files)|"
+        r"(?:lying|lied)\s+about|fak(?:ed|ing)\s+(?:his|her)\s+\w+)\b",
+        re.IGNORECASE,
+    )
 )
 # Roles the list of :mod:`.people` leaves out: someone named by what they do (an agent noun: the
 # registrar, the technician, the inspector) or a first name set off by a comma (Sophie, from…).
-REF_EN = re.compile(
-    r"\b(?i:the|our|your|their|this|that|my)\s+(?:[\w-]+\s+)?"
-    r"(?!(?i:competitor|provider|operator|retailer|supplier|distributor|manufacturer|server|router|"
-    r"computer|printer|browser|scanner|player|other|number|water|weather|winter|summer|center|"
-    r"centre|order|letter|paper|calendar|bar|car|star|client|agent|tenant|account)\b)"
-    r"(?i:[a-z]+(?:er|or|ar|ist|ian|ant|ent|head|admin))\b|"
-    r"(?<![\w,] )\b[A-Z][a-z]{2,}(?=,\s|\s+(?:from|at)\s+the\b)"
+REF_EN = quick(
+    re.compile(
+        r"\b(?i:the|our|your|their|this|that|my)\s+(?:[\w-]+\s+)?"
+        r"(?!(?i:competitor|provider|operator|retailer|supplier|distributor|manufacturer|server|router|"
+        r"computer|printer|browser|scanner|player|other|number|water|weather|winter|summer|center|"
+        r"centre|order|letter|paper|calendar|bar|car|star|client|agent|tenant|account)\b)"
+        r"(?i:[a-z]+(?:er|or|ar|ist|ian|ant|ent|head|admin))\b|"
+        r"(?<![\w,] )\b[A-Z][a-z]{2,}(?=,\s|\s+(?:from|at)\s+the\b)"
+    )
 )
 GATE_EN = gate(
     """drunk intoxicated stoned high prescription prescriptions slapped slaps punched punches kicked
@@ -106,8 +111,8 @@ _LATIN = (
         r"verkauft\s+(?:\w+\s+){0,4}?(?:Steroide|Drogen)|(?:war|ist|kam)\s+(?:\w+\s+){0,3}?betrunken|"
         r"hat\s+eine\s+Affäre|belästigt|krankgeschrieben|Geld\s+aus\s+der\s+Kasse|greift\s+in\s+die\s+Kasse|"
         r"betrogen|schlägt\s+seine|schlägt\s+ihre|wird\s+(?:\w+\s+){0,5}?ermittelt|vorbestraft|lügt|"
-        r"beim\s+(?:Klauen|Stehlen)\s+erwischt|wegen\s+\w*handels|(?:hat|hatte)\s+ein\s+Verhältnis|"
-        r"lässt\s+sich\s+(?:\w+\s+){0,5}?bezahlen|nimmt\s+Geld|kassiert|\w*schulden|privaten\s+(?:E-Mails|Nachrichten)|"
+        r"beim\s+(?:Klauen|Stehlen)\s+erwischt|wegen\s+(?:drogen|kokain|waffen|menschen)?handels|(?:hat|hatte)\s+ein\s+Verhältnis|"
+        r"lässt\s+sich\s+(?:\w+\s+){0,5}?bezahlen|nimmt\s+Geld|kassiert|(?:spiel|wett|hohe\s+)?schulden|privaten\s+(?:E-Mails|Nachrichten)|"
         r"gelogen|entlassen",
     ),
     (  # it
@@ -150,7 +155,8 @@ _GATE_LATIN = (
         """acuesta vender traficar caso couche trafic wegen verhältnis spaccio letto cobra acepta
         pide deudas correos mensajes mentir aceita recebe dividas e-mails emails mensagens fait pots
         dettes mails messages menti lässt nimmt kassiert privaten gelogen entlassen fa prende
-        intasca debiti email messaggi mentito spielschulden schulden lee lit liest legge"""
+        intasca debiti email messaggi mentito spielschulden schulden lee lit liest legge
+        wettschulden ubriaco ubriaca"""
     )
     | people_intl.PREDICATE_WORDS
 )
@@ -164,18 +170,34 @@ def _pair_parts(ref: str, pred: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 # The accusations of :mod:`.people_intl` (detenido, verhaftet, arrestato…) are said of these roles too.
+_LATIN_LANGS = ("es", "pt", "fr", "de", "it")
 _LATIN_PAIRS = [
     _pair_parts(ref, f"{pred}|{people_intl.LATIN[lang][1]}")
-    for (ref, pred), lang in zip(_LATIN, ("es", "pt", "fr", "de", "it"), strict=True)
+    for (ref, pred), lang in zip(_LATIN, _LATIN_LANGS, strict=True)
 ]
+# Every language's predicates in one search, the language named by the group that matched.
+_LATIN_PRED = quick(
+    re.compile(
+        fold_pattern(
+            r"(?<![\w])(?:"
+            + "|".join(
+                f"(?P<{lang}>{pred}|{people_intl.LATIN[lang][1]})"
+                for (_, pred), lang in zip(_LATIN, _LATIN_LANGS, strict=True)
+            )
+            + r")(?![\w])"
+        ),
+        re.IGNORECASE,
+    )
+)
+_LATIN_REF = dict(zip(_LATIN_LANGS, (ref for ref, _ in _LATIN_PAIRS), strict=True))
 _RU_ROLE = (
     r"администратор|менеджер|инструктор|консьерж|завуч|сисадмин|админ|сотрудни|работни|служащ|чиновни|"
     r"секретар|бухгалтер|инспектор|контрол[её]р|кондуктор|уборщи|дворни|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
     r"врач|повар|библиотекар|официант|продав|бармен|тренер|медсестр|сторож|вахт[её]р|директор|"
     r"управляющ|хозя"
 )
-_RU_REF = re.compile(
-    rf"(?i:(?:{_RU_ROLE})\w*)|[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+|(?<!\w)[А-ЯЁ][а-яё]{{2,}}"
+_RU_REF = quick(
+    re.compile(rf"(?i:(?:{_RU_ROLE})\w*)|[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+|(?<!\w)[А-ЯЁ][а-яё]{{2,}}")
 )
 _RU_PRED = quick(
     re.compile(
@@ -201,10 +223,12 @@ _JA_REF = re.compile(
     r"マネージャー|オーナー|運転手|警備員|支配人|店長|社長|受付|医師|先生|さん|整備士の[\u4e00-\u9fff]{1,3}|"
     r"料理人|司書|大家|職員|担当"
 )
-_JA_PRED = re.compile(
-    r"酒を飲んで|飲酒して|ステロイドを売|薬を売|酔っ払|酔って|"
-    r"セクハラ|居眠り|だまし|騙し|暴力をふる|暴力を振る|嘘をつ|うそをつ|訴えられ|万引き|"
-    r"金を受け取|お金を受け取|言い寄|つきまと|盗み見|偽って|クビに"
+_JA_PRED = quick(
+    re.compile(
+        r"酒を飲んで|飲酒して|ステロイドを売|薬を売|酔っ払|酔って|"
+        r"セクハラ|居眠り|だまし|騙し|暴力をふる|暴力を振る|嘘をつ|うそをつ|訴えられ|万引き|"
+        r"金を受け取|お金を受け取|言い寄|つきまと|盗み見|偽って|クビに"
+    )
 )
 _KANA = re.compile(r"[\u3040-\u30ff]")
 # 運転手が飲酒している場合は…: a condition, no one.
@@ -212,10 +236,12 @@ _JA_IF = re.compile(r"場合|ときは|時は|なら[、,]|たら[、,]")
 _KO_REF = re.compile(
     r"직원|매니저|사장|기사|선생|씨|강사|컨시어지|담당자|교감|경비원|정비사|집주인|원장|사서|지배인|약사|요리사"
 )
-_KO_PRED = re.compile(
-    r"술을\s?마신|술에\s?취해|스테로이드를\s?판|괴롭힌|괴롭혔|우울증|잠을\s?잔|속여|때린|때렸|훔친다|훔치고|"
-    r"훔치는|소송을\s?당|전과|거짓말|훔치다\s?걸|빼돌|해고되었|해고됐|돈을\s?받|몰래|추근|치근|빚|"
-    + people_intl.KO_CLAIM
+_KO_PRED = quick(
+    re.compile(
+        r"술을\s?마신|술에\s?취해|스테로이드를\s?판|괴롭힌|괴롭혔|우울증|잠을\s?잔|속여|때린|때렸|훔친다|훔치고|"
+        r"훔치는|소송을\s?당|전과|거짓말|훔치다\s?걸|빼돌|해고되었|해고됐|돈을\s?받|몰래|추근|치근|빚|"
+        + people_intl.KO_CLAIM
+    )
 )
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # "If the driver has been drinking…", "Wenn der Fahrer…", "Если водитель…": a condition, no one.
@@ -252,26 +278,43 @@ def _paired(
 ) -> list[tuple[int, int]]:
     """Each predicate with someone named before it in its sentence, at most `reach` characters
     before it (the predicates are searched first: they are rare, the roles and names are not)."""
-    spans = []
-    for p in pred.finditer(text):
-        floor = max(0, p.start() - reach - 40)
-        end = max(floor - 1, *(text.rfind(mark, floor, p.start()) for mark in stops))
-        while end >= floor and _TITLE.search(text, max(0, end - 4), end):  # M. Garnier, Dr. Wolf
-            end = max(floor - 1, *(text.rfind(mark, floor, end) for mark in stops))
-        head = end + 1
-        for r in ref.finditer(text, head, p.start()):
-            if p.start() - r.end() <= reach:
-                spans.append((r.start(), p.end()))
-                break
-    return spans
+    return [span for p in pred.finditer(text) for span in _ref_before(text, p, ref, reach, stops)]
+
+
+def _ref_before(
+    text: str, p: re.Match[str], ref: re.Pattern[str], reach: int, stops: str
+) -> list[tuple[int, int]]:
+    """The first one named before the predicate, as a span to its end (or nothing)."""
+    floor = max(0, p.start() - reach - 40)
+    end = max(floor - 1, *(text.rfind(mark, floor, p.start()) for mark in stops))
+    while end >= floor and _TITLE.search(text, max(0, end - 4), end):  # M. Garnier, Dr. Wolf
+        end = max(floor - 1, *(text.rfind(mark, floor, end) for mark in stops))
+    for r in ref.finditer(text, end + 1, p.start()):
+        if p.start() - r.end() <= reach:
+            return [(r.start(), p.end())]
+    return []
 
 
 def find(text: str, words: frozenset[str]) -> list[Hit]:
     """The everyday claims in the Latin and Cyrillic languages, Japanese and Korean."""
     found: list[tuple[int, int]] = []
     if not _GATE_LATIN.isdisjoint(words):
-        for ref, pred in _LATIN_PAIRS:
-            found += _paired(text, ref, pred, 60, ".!?\n")
+        for m in (
+            m
+            for start, stop in spans_of(text, words & _GATE_LATIN)
+            for m in _LATIN_PRED.finditer(text, start, stop)
+        ):
+            # (A predicate in two languages' words is paired with either's roles.)
+            langs = [
+                lang
+                for (_, pred), lang in zip(_LATIN_PAIRS, _LATIN_LANGS, strict=True)
+                if pred.match(text, m.start())
+            ]
+            found += [
+                span
+                for lang in langs
+                for span in _ref_before(text, m, _LATIN_REF[lang], 60, ".!?\n")
+            ][:1]
         found += [m.span() for m in _DE_VERB_FIRST.finditer(text)]
     if not text.isascii():
         if not _RU_GATE.isdisjoint(words):

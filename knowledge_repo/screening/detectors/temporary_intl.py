@@ -16,6 +16,7 @@ import re
 
 from ..folding import Hit, fold_pattern, gate
 from .firsts import quick
+from .windows import spans_of
 
 _REASON = "temporary wording"
 _DAYS_EN = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
@@ -179,6 +180,7 @@ _GATES = {
         "сейчас настоящее данный сегодня пока неделе выходные месяце сезоне до несколько время дни"
     ),
 }
+_ANY = frozenset().union(*_GATES.values())
 _SENTENCE_END = re.compile(r"[.!?;\n。！？]")
 
 
@@ -201,10 +203,14 @@ def _paired(text: str, m: re.Match[str], state: re.Pattern[str], habit: re.Patte
 
 def find(text: str, words: frozenset[str]) -> list[Hit]:
     """Time words beside a state that comes and goes, in the Latin and Cyrillic languages."""
-    if all(words_of.isdisjoint(words) for words_of in _GATES.values()):
+    present = words & _ANY
+    if not present:
         return []
-    hits: list[Hit] = [(m.start(), m.end(), _REASON) for m in _ALONE.finditer(text)]
-    for m in _TIME.finditer(text):
+    spans = spans_of(text, present)
+    hits: list[Hit] = [
+        (m.start(), m.end(), _REASON) for s, e in spans for m in _ALONE.finditer(text, s, e)
+    ]
+    for m in (m for s, e in spans for m in _TIME.finditer(text, s, e)):
         # (esta semana is Spanish and Portuguese: each language whose words these are is tried.)
         langs = [lang for lang, time in _TIME_OF.items() if time.match(text, m.start())]
         if any(_paired(text, m, _STATE[lang], _HABIT[lang]) for lang in langs):
@@ -213,9 +219,11 @@ def find(text: str, words: frozenset[str]) -> list[Hit]:
 
 
 # Japanese (only in text with kana: 現在 and 今日 are Chinese too) and Korean.
-_JA_TIME = re.compile(
-    r"現在(?!の)|ただいま|ただ今|只今|本日|今日(?!の)|今夜|今晩|今週末?|今月|今シーズン|今季|"
-    r"[月火水木金土日]曜日?まで|数日間|期間中|(?:今月)?月末まで"
+_JA_TIME = quick(
+    re.compile(
+        r"現在(?!の)|ただいま|ただ今|只今|本日|今日(?!の)|今夜|今晩|今週末?|今月|今シーズン|今季|"
+        r"[月火水木金土日]曜日?まで|数日間|期間中|(?:今月)?月末まで"
+    )
 )
 _JA_STATE = re.compile(
     r"休業|休館|休止|停止|中止|運休|故障|閉鎖|閉まって|通行止め|売り切れ|完売|満席|満室|品切れ|"
@@ -225,13 +233,15 @@ _JA_STATE = re.compile(
 _JA_HABIT = re.compile(
     r"毎日|毎週|毎月|毎年|いつも|常に|年中|定休|(?:今日|本日|今週|今月)から|今日では|多くの"
 )
-_JA_ALONE = re.compile(
-    r"(?:なくなり|無くなり)次第|[^、。]{1,8}が終わるまで|今週限定|本日限定|今月限定|期間限定"
+_JA_ALONE = quick(
+    re.compile(r"(?:なくなり|無くなり)次第|が終わるまで|今週限定|本日限定|今月限定|期間限定")
 )
 _KANA = re.compile(r"[\u3040-\u30ff]")
-_KO_TIME = re.compile(
-    r"현재|지금|오늘(?!날)|이번\s?주말?|이번\s?달|이번\s?시즌|[월화수목금토일]요일까지|며칠(?:간|\s?동안)|"
-    r"기간\s?(?:동안|중)|월말까지"
+_KO_TIME = quick(
+    re.compile(
+        r"현재|지금|오늘(?!날)|이번\s?주말?|이번\s?달|이번\s?시즌|[월화수목금토일]요일까지|"
+        r"며칠(?:간|\s?동안)|기간\s?(?:동안|중)|월말까지"
+    )
 )
 _KO_STATE = re.compile(
     r"휴업|휴관|휴무|중단|운휴|고장|폐쇄|매진|품절|만석|없|않|불가능|우회|취소|점검|할인|잠겨|잠긴|"
