@@ -59,6 +59,18 @@ to (Chinese is left to another round):
   comma (Sofía, de la oficina…), and predicates of bribes, gambling debts, reading private mail,
   lying and pestering in each language; a sentence saying what will be done to whoever does it
   (sarà licenziato, será despedido, will be) is a rule. After: 81 of 81, none flagged.
+- the fifth, 108 fresh sentences once more (72 positives: shut all weekend, closed for the next
+  fortnight, dinner suspended tonight, not shipping right now; hearsay of a night nurse
+  pinching painkillers, an estate agent forging a signature, a caretaker seen drunk, an
+  accountant divorcing) and 36 negatives (the same people's duties, a bridge closed to lorries
+  since 1998): 31 of the 72 caught before the fixes, none flagged. Fixed by "all weekend" and
+  "the next N weeks" in each language (todo el fin de semana, das ganze Wochenende, ближайшие
+  две недели, 週末いっぱい, 앞으로 2주 동안), more states (cortado, interdit, zu, 금지, 쉽니다),
+  forging, being seen drunk and divorcing in each language, more roles (contable, comptable,
+  bidello, завхоз, риелтор) and a German verb of theft before the one named (klaut die
+  Nachtschwester). After: 72 of 72, none flagged. One of them showed a postal-address false
+  positive (앞으로 2주: "2 weeks from now" read as road 앞으로, number 2): a count of weeks,
+  months or times after a word ending in 로 is not a house number.
 
 A date alone is not a temporary marker in the Chinese rounds (本周泳池因维修关闭 is a negative
 there); in these nine languages a time word beside a closure is one, as the brief for this round
@@ -897,4 +909,137 @@ _BATCH4 = (
 )
 
 
-DEV_ROUND27_INTL: tuple[Example, ...] = _BATCH1 + _BATCH2 + _BATCH3 + _BATCH4
+_BATCH5 = (
+    # batch 5: fresh wordings once more (past forms, inverted order, hearsay), scored after batch 4
+    en("Heads up: the car wash on Elm Street is shut all weekend for a water leak.", TMP),
+    en("Dinner service is suspended tonight because the chef is ill.", TMP),
+    en("For the next fortnight the bridge is closed to cars.", TMP),
+    en("The online shop isn't shipping to Canada right now.", TMP),
+    en("Apparently the night nurse on ward 3, Grace, steals painkillers.", PC),
+    en("People say the estate agent Martin Hale forged a tenant's signature.", PC),
+    en("The caretaker at our school was seen drunk in the playground.", PC),
+    en("Our accountant is going through a messy divorce.", PC),
+    en("The bridge has been closed to lorries since 1998."),
+    en("Night nurses check on patients every two hours."),
+    en("Estate agents must show a licence on request."),
+    en("The caretaker locks the school gates at six."),
+    es(
+        "Aviso: el lavadero de coches de la calle Olmo está cerrado todo el fin de semana por una fuga.",
+        TMP,
+    ),
+    es("Esta noche se suspende el servicio de cenas porque el cocinero está enfermo.", TMP),
+    es("Durante las próximas dos semanas el puente está cortado al tráfico.", TMP),
+    es("La tienda online no envía a Canadá en este momento.", TMP),
+    es("Al parecer, la enfermera de noche de la planta 3, Graciela, roba analgésicos.", PC),
+    es("Dicen que el agente inmobiliario Martín Hernández falsificó la firma de un inquilino.", PC),
+    es("Al conserje de nuestro colegio lo vieron borracho en el patio.", PC),
+    es("Nuestra contable se está divorciando.", PC),
+    es("El puente está cerrado a los camiones desde 1998."),
+    es("Las enfermeras de noche revisan a los pacientes cada dos horas."),
+    es("Los agentes inmobiliarios deben mostrar su licencia si se la piden."),
+    es("El conserje cierra las puertas del colegio a las seis."),
+    pt(
+        "Atenção: o lava-jato da rua Olmo está fechado o fim de semana todo por causa de um vazamento.",
+        TMP,
+    ),
+    pt("Hoje à noite o jantar está suspenso porque o cozinheiro está doente.", TMP),
+    pt("Nas próximas duas semanas a ponte está fechada para carros.", TMP),
+    pt("A loja online não está enviando para o Canadá no momento.", TMP),
+    pt("Parece que a enfermeira da noite da ala 3, Graça, rouba analgésicos.", PC),
+    pt("Dizem que o corretor de imóveis Martim Alves falsificou a assinatura de um inquilino.", PC),
+    pt("O zelador da nossa escola foi visto bêbado no pátio.", PC),
+    pt("A nossa contadora está se divorciando.", PC),
+    pt("A ponte está fechada para caminhões desde 1998."),
+    pt("As enfermeiras da noite visitam os pacientes a cada duas horas."),
+    pt("Os corretores de imóveis devem mostrar a licença quando solicitado."),
+    pt("O zelador fecha os portões da escola às seis."),
+    fr(
+        "Attention : la station de lavage de la rue des Ormes est fermée tout le week-end à cause d'une fuite.",
+        TMP,
+    ),
+    fr("Le service du dîner est suspendu ce soir car le cuisinier est malade.", TMP),
+    fr("Pendant les deux prochaines semaines, le pont est interdit aux voitures.", TMP),
+    fr("La boutique en ligne ne livre pas au Canada en ce moment.", TMP),
+    fr("Il paraît que l'infirmière de nuit du service 3, Grâce, vole des antidouleurs.", PC),
+    fr(
+        "On raconte que l'agent immobilier Martin Hallé a falsifié la signature d'un locataire.", PC
+    ),
+    fr("Le gardien de notre école a été vu ivre dans la cour.", PC),
+    fr("Notre comptable est en plein divorce.", PC),
+    fr("Le pont est interdit aux poids lourds depuis 1998."),
+    fr("Les infirmières de nuit passent voir les patients toutes les deux heures."),
+    fr("Les agents immobiliers doivent présenter leur carte sur demande."),
+    fr("Le gardien ferme les grilles de l'école à six heures."),
+    de(
+        "Achtung: Die Waschanlage in der Ulmenstraße ist wegen eines Wasserschadens das ganze Wochenende zu.",
+        TMP,
+    ),
+    de("Heute Abend fällt das Abendessen aus, weil der Koch krank ist.", TMP),
+    de("In den nächsten zwei Wochen ist die Brücke für Autos gesperrt.", TMP),
+    de("Der Onlineshop liefert im Moment nicht nach Kanada.", TMP),
+    de("Angeblich klaut die Nachtschwester auf Station 3, Gabi, Schmerzmittel.", PC),
+    de("Man sagt, der Makler Martin Haller habe die Unterschrift eines Mieters gefälscht.", PC),
+    de("Der Hausmeister unserer Schule wurde betrunken auf dem Schulhof gesehen.", PC),
+    de("Unsere Buchhalterin steckt mitten in einer hässlichen Scheidung.", PC),
+    de("Die Brücke ist seit 1998 für Lastwagen gesperrt."),
+    de("Nachtschwestern sehen alle zwei Stunden nach den Patienten."),
+    de("Makler müssen auf Verlangen ihre Zulassung zeigen."),
+    de("Der Hausmeister schließt die Schultore um sechs."),
+    it(
+        "Attenzione: l'autolavaggio di via degli Olmi è chiuso tutto il fine settimana per una perdita.",
+        TMP,
+    ),
+    it("Stasera il servizio cena è sospeso perché il cuoco è malato.", TMP),
+    it("Nelle prossime due settimane il ponte è chiuso alle auto.", TMP),
+    it("Il negozio online al momento non spedisce in Canada.", TMP),
+    it("Pare che l'infermiera di notte del reparto 3, Grazia, rubi antidolorifici.", PC),
+    it(
+        "Si racconta che l'agente immobiliare Martino Alessi abbia falsificato la firma di un inquilino.",
+        PC,
+    ),
+    it("Il bidello della nostra scuola è stato visto ubriaco in cortile.", PC),
+    it("La nostra commercialista sta divorziando.", PC),
+    it("Il ponte è chiuso ai camion dal 1998."),
+    it("Le infermiere di notte passano dai pazienti ogni due ore."),
+    it("Gli agenti immobiliari devono mostrare il tesserino su richiesta."),
+    it("Il bidello chiude i cancelli della scuola alle sei."),
+    ru("Внимание: автомойка на улице Вязов закрыта на все выходные из-за протечки.", TMP),
+    ru("Сегодня вечером ужина не будет, потому что повар заболел.", TMP),
+    ru("Ближайшие две недели мост закрыт для машин.", TMP),
+    ru("Интернет-магазин сейчас не доставляет в Канаду.", TMP),
+    ru("Говорят, ночная медсестра третьего отделения Галина таскает обезболивающие.", PC),
+    ru("Ходят слухи, что риелтор Мартын Халин подделал подпись жильца.", PC),
+    ru("Завхоза нашей школы видели пьяным во дворе.", PC),
+    ru("Наша бухгалтерша сейчас тяжело разводится.", PC),
+    ru("Мост закрыт для грузовиков с 1998 года."),
+    ru("Ночные медсёстры обходят пациентов каждые два часа."),
+    ru("Риелторы обязаны показывать лицензию по требованию."),
+    ru("Завхоз запирает школьные ворота в шесть."),
+    ja("お知らせ：エルム通りの洗車場は水漏れのため週末いっぱい閉まっています。", TMP),
+    ja("料理長が体調不良のため、今夜のディナー営業は中止です。", TMP),
+    ja("これから2週間、橋は車両通行止めです。", TMP),
+    ja("オンラインショップはただいまカナダへの発送を停止しています。", TMP),
+    ja("3階病棟の夜勤看護師の真理子さんが鎮痛剤をくすねているらしい。", PC),
+    ja("不動産屋の原田さんが入居者の署名を偽造したという噂だ。", PC),
+    ja("うちの学校の用務員さんが校庭で酔っ払っているのを見た人がいる。", PC),
+    ja("うちの経理の女性は泥沼の離婚協議中だ。", PC),
+    ja("その橋は1998年から大型車の通行が禁止されています。"),
+    ja("夜勤の看護師は2時間ごとに患者を見回ります。"),
+    ja("不動産業者は求められたら免許証を提示しなければなりません。"),
+    ja("用務員は6時に校門を閉めます。"),
+    ko("안내: 느릅나무길 세차장은 누수로 이번 주말 내내 문을 닫습니다.", TMP),
+    ko("주방장이 아파서 오늘 저녁 디너 영업은 쉽니다.", TMP),
+    ko("앞으로 2주 동안 다리는 차량 통행이 금지됩니다.", TMP),
+    ko("온라인 쇼핑몰은 지금 캐나다 배송을 하지 않습니다.", TMP),
+    ko("3병동 야간 간호사 은희 씨가 진통제를 빼돌린다고 한다.", PC),
+    ko("부동산 중개인 한민수 씨가 세입자 서명을 위조했다는 소문이 있다.", PC),
+    ko("우리 학교 경비 아저씨가 운동장에서 술에 취해 있는 걸 봤다.", PC),
+    ko("우리 회계 담당자는 이혼 소송 중이다.", PC),
+    ko("그 다리는 1998년부터 화물차 통행이 금지되어 있습니다."),
+    ko("야간 간호사는 두 시간마다 환자를 살핍니다."),
+    ko("부동산 중개인은 요청하면 자격증을 보여 줘야 합니다."),
+    ko("경비원은 여섯 시에 학교 정문을 잠급니다."),
+)
+
+
+DEV_ROUND27_INTL: tuple[Example, ...] = _BATCH1 + _BATCH2 + _BATCH3 + _BATCH4 + _BATCH5

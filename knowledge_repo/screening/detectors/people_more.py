@@ -35,7 +35,8 @@ PRED_EN = quick(
         r"(?:till|register|cash)|(?:lies|lied)\s+to|(?:takes|took|accepts|accepted|demands|demanded)\s+"
         r"(?:money|cash|payments?|bribes|gifts)\s+from|(?:gambling\s+)?debts|gambling\s+problem|"
         r"reads?\s+(?:\w+['’]s\s+|the\s+\w+['’]s\s+|other\s+people['’]s\s+)?private\s+(?:e-?mails|messages|mail|files)|"
-        r"(?:lying|lied)\s+about|fak(?:ed|ing)\s+(?:his|her)\s+\w+)\b",
+        r"(?:lying|lied)\s+about|fak(?:ed|ing)\s+(?:his|her)\s+\w+|forged|falsified|"
+        r"(?:seen|found|caught)\s+(?:\w+\s+)?drunk)\b",
         re.IGNORECASE,
     )
 )
@@ -55,7 +56,8 @@ GATE_EN = gate(
     """drunk intoxicated stoned high prescription prescriptions slapped slaps punched punches kicked
     kicks hit hits beat beats shoves shoved shouts shouted yells yelled screams let pockets pocketed
     pocketing steroids sleeps slept asleep naps sick signed waters watered hand hands lies lied
-    money cash payment payments bribes gifts debts gambling private lying faked faking"""
+    money cash payment payments bribes gifts debts gambling private lying faked faking forged
+    falsified seen found caught"""
 )
 
 _NAME = (
@@ -66,7 +68,7 @@ _LATIN = (
     (  # es
         r"(?:el|la|nuestr[oa]|su)\s+(?:\w+\s+){0,2}?(?:\w+(?:er[oa]|ista|or[a]?|ari[oa]|ente|ante|átic[oa]|ic[oa])|recepcionista|conductor[a]?|chofer|"
         r"cajer[oa]|profesor[a]?|maestr[oa]|farmacéutic[oa]|vigilante|guardia|mecánic[oa]|caser[oa]|"
-        r"médic[oa]|doctor[a]?|bibliotecari[oa]|porter[oa]|conserje|entrenador[a]?|enfermer[oa]|"
+        r"médic[oa]|doctor[a]?|contable|agente|bibliotecari[oa]|porter[oa]|conserje|entrenador[a]?|enfermer[oa]|"
         r"encargad[oa]|dueñ[oa]|camarer[oa]|cociner[oa]|gerente|jef[ea]|director[a]?|monitor[a]?|instructor[a]?)|"
         r"(?:señor|señora|sr\.|sra\.|doctor|doctora)\s+(?-i:[A-Z])\w+",
         r"roba|robaba|bebe\s+(?:durante|en)\s+(?:el\s+|su\s+)?(?:turno|servicio|trabajo)|"
@@ -75,7 +77,8 @@ _LATIN = (
         r"duerme\s+(?:durante|en)\s+(?:el\s+|su\s+)?(?:turno|servicio|trabajo)|pega\s+a\s+su|golpea\s+a\s+su|"
         r"está\s+siendo\s+investigad[oa]|antecedentes\s+penales|miente\s+a|pillad[oa]\s+\w+ndo|"
         r"por\s+(?:vender|traficar\s+con)\s+\w+|se\s+acuesta\s+con|cobra\s+a\s+los|acepta\s+sobornos|"
-        r"pide\s+dinero|deudas|correos\s+privados|mensajes\s+privados|por\s+mentir|miente\s+sobre",
+        r"pide\s+dinero|deudas|correos\s+privados|mensajes\s+privados|por\s+mentir|miente\s+sobre|"
+        r"falsificó|borrach[oa]|se\s+está\s+divorciando|se\s+divorci[óa]",
     ),
     (  # pt
         r"(?:o|a|nosso|nossa|seu|sua)\s+(?:\w+\s+){0,2}?(?:\w+(?:eir[oa]|ista|or[a]?|ári[oa]|ente|ante|ão|ic[oa])|vigia|senhori[oa]|bibliotecári[oa]|"
@@ -86,19 +89,21 @@ _LATIN = (
         r"passou\s+a\s+perna|espanca|espancou|está\s+sendo\s+investigad[oa]|ficha\s+criminal|"
         r"antecedentes\s+criminais|mente\s+(?:aos|para|às)|flagrad[oa]\s+\w+ndo|"
         r"(?:está\s+tendo|teve)\s+um\s+caso|por\s+(?:vender|traficar)\s+\w+|cobra\s+d[oa]s|"
-        r"(?:aceita|recebe)\s+dinheiro|dívidas|e-?mails\s+privados|mensagens\s+privadas|por\s+mentir",
+        r"(?:aceita|recebe)\s+dinheiro|dívidas|e-?mails\s+privados|mensagens\s+privadas|por\s+mentir|"
+        r"falsificou|bêbad[oa]|se\s+divorcia\w*",
     ),
     (  # fr
         r"(?:le|la|l['’]|notre|son|sa)\s*(?:\w+\s+){0,2}?(?:\w+(?:eur|euse|ier|ière|iste|ien|ienne|aire|ant|ante)|cpe|officier|réceptionniste|gérante?|propriétaire|"
         r"chauffeur|caissière|caissier|professeure?|pharmacien(?:ne)?|gardien(?:ne)?|mécanicien(?:ne)?|médecin|"
         r"docteure?|cuisinier|cuisinière|bibliothécaire|vigile|serveur|serveuse|infirmier|infirmière|concierge|patron(?:ne)?|"
-        r"directeur|directrice|chef|prof|moniteur|monitrice)|(?:M\.|Mme|monsieur|madame|docteur)\s+(?-i:[A-Z])\w+",
+        r"directeur|directrice|chef|prof|moniteur|monitrice|comptable|agent)|(?:M\.|Mme|monsieur|madame|docteur)\s+(?-i:[A-Z])\w+",
         r"vole\s+(?:les|des|l['’]\w+|la|le)|volait|boit\s+(?:pendant|au|en)\s+(?:son\s+)?(?:service|travail)|"
         r"vend\s+(?:des\s+|de\s+la\s+)?(?:stéroïdes|drogue|drogues)|(?:était|est|arrive)\s+ivre|"
         r"a\s+une\s+(?:liaison|maîtresse)|a\s+un\s+amant|harcèle|a\s+harcelé|en\s+arrêt\s+maladie\s+pour|"
         r"dort\s+pendant|a\s+arnaqué|arnaque\s+les|bat\s+sa\s+femme|battait|fait\s+l['’]objet\s+d['’]une\s+enquête|"
         r"casier\s+judiciaire|ment\s+aux|pris\s+en\s+train\s+de\s+\w+|pour\s+trafic|couche\s+avec|"
-        r"fait\s+payer|pots-de-vin|dettes|mails\s+privés|messages\s+privés|(?:pour\s+)?avoir\s+menti|a\s+menti",
+        r"fait\s+payer|pots-de-vin|dettes|mails\s+privés|messages\s+privés|(?:pour\s+)?avoir\s+menti|a\s+menti|"
+        r"a\s+falsifié|ivre|en\s+(?:plein\s+)?divorce|divorce",
     ),
     (  # de
         r"(?:der|die|unser|unsere|ihr|ihre|sein|seine)\s+(?:\w+\s+){0,2}?(?:[\w-]+(?:er|erin|or|orin|ant|antin|ent|entin|ist|istin|beamte|beamtin|leiter|leiterin)|Hausmeister(?:in)?|"
@@ -113,30 +118,33 @@ _LATIN = (
         r"betrogen|schlägt\s+seine|schlägt\s+ihre|wird\s+(?:\w+\s+){0,5}?ermittelt|vorbestraft|lügt|"
         r"beim\s+(?:Klauen|Stehlen)\s+erwischt|wegen\s+(?:drogen|kokain|waffen|menschen)?handels|(?:hat|hatte)\s+ein\s+Verhältnis|"
         r"lässt\s+sich\s+(?:\w+\s+){0,5}?bezahlen|nimmt\s+Geld|kassiert|(?:spiel|wett|hohe\s+)?schulden|privaten\s+(?:E-Mails|Nachrichten)|"
-        r"gelogen|entlassen",
+        r"gelogen|entlassen|gefälscht|fälschte|betrunken|Scheidung|lässt\s+sich\s+scheiden",
     ),
     (  # it
         r"(?:il|la|lo|l['’]|nostr[oa]|su[oa])\s*(?:\w+\s+){0,2}?(?:\w+(?:ier[ea]|ista|tore|trice|ari[oa]|ente|ante|ic[oa]|ale|preside)|receptionist|portiere|autista|"
         r"cassier[ea]|professor(?:e|essa)|farmacista|custode|meccanico|padrone\s+di\s+casa|medico|"
         r"bibliotecari[oa]|guardia|cuoc[oa]|camerier[ea]|proprietari[oa]|titolare|gestore|direttore|"
-        r"direttrice|infermier[ea]|istruttore|istruttrice)|(?:signor|signora|dottor|dottoressa)\s+(?-i:[A-Z])\w+",
+        r"direttrice|infermier[ea]|istruttore|istruttrice|bidell[oa]|portinai[oa]|usciere)|(?:signor|signora|dottor|dottoressa)\s+(?-i:[A-Z])\w+",
         r"ruba|rubava|beve\s+(?:durante|in)\s+(?:il\s+)?(?:turno|servizio|lavoro)|"
         r"vend[ae]\s+(?:\w+\s+)?(?:steroidi|droga)|(?:era|è)\s+ubriac[oa]|ha\s+una\s+relazione|"
         r"ha\s+un['’]amante|molesta|in\s+malattia\s+per|dorme\s+durante|ha\s+truffato|picchia|"
         r"è\s+indagat[oa]|precedenti\s+penali|mente\s+agli|sorpres[oa]\s+a\s+\w+|per\s+spaccio|"
         r"va\s+a\s+letto\s+con|si\s+fa\s+pagare|prende\s+soldi|intasca|debiti|email\s+private|"
-        r"messaggi\s+privati|(?:per\s+)?aver\s+mentito",
+        r"messaggi\s+privati|(?:per\s+)?aver\s+mentito|rubi|rubino|falsificato|ubriac[oa]|"
+        r"sta\s+divorziando|divorzia",
     ),
 )
 # Angeblich verkauft der Besitzer Steroide: the verb before the one named.
 _DE_VERB_FIRST = quick(
     re.compile(
         fold_pattern(
-            r"(?<![\w])(?:verkauft|trinkt|schläft|belästigt|bestiehlt|schlägt|betrügt)\s+(?:der|die|unser|unsere)\s+"
+            r"(?<![\w])(?:verkauft|trinkt|schläft|belästigt|bestiehlt|schlägt|betrügt|klaut|stiehlt)\s+(?:der|die|unser|unsere)\s+"
             r"(?:\w+\s+){0,3}?(?:Hausmeister(?:in)?|Rezeptionist(?:in)?|\w*portier|Fahrer(?:in)?|Kassierer(?:in)?|"
             r"\w*lehrer(?:in)?|Apotheker(?:in)?|Wachmann|Mechaniker(?:in)?|Vermieter(?:in)?|Arzt|Ärztin|Kellner(?:in)?|"
-            r"Koch|Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Trainer(?:in)?)(?![\w])[^.!?\n]{0,50}?"
-            r"(?:Steroide|Drogen|im\s+Dienst|während\s+der\s+Schicht|Schülerinnen|Schüler|Gäste|Kunden|seine\s+Frau)"
+            r"Koch|Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Trainer(?:in)?|\w*schwester|\w*pfleger(?:in)?)"
+            r"(?![\w])[^.!?\n]{0,50}?"
+            r"(?:Steroide|Drogen|im\s+Dienst|während\s+der\s+Schicht|Schülerinnen|Schüler|Gäste|Kunden|seine\s+Frau|"
+            r"\w*mittel|Medikamente|Geld)"
         ),
         re.IGNORECASE,
     )
@@ -156,7 +164,9 @@ _GATE_LATIN = (
         pide deudas correos mensajes mentir aceita recebe dividas e-mails emails mensagens fait pots
         dettes mails messages menti lässt nimmt kassiert privaten gelogen entlassen fa prende
         intasca debiti email messaggi mentito spielschulden schulden lee lit liest legge
-        wettschulden ubriaco ubriaca"""
+        wettschulden ubriaco ubriaca falsifico borracho borracha divorciando divorcio divorcia
+        falsificou bebado bebada divorciou ivre falsifie divorce gefalscht falschte
+        betrunken scheidung scheiden rubi rubino falsificato sta klaut stiehlt"""
     )
     | people_intl.PREDICATE_WORDS
 )
@@ -192,7 +202,7 @@ _LATIN_PRED = quick(
 _LATIN_REF = dict(zip(_LATIN_LANGS, (ref for ref, _ in _LATIN_PAIRS), strict=True))
 _RU_ROLE = (
     r"администратор|менеджер|инструктор|консьерж|завуч|сисадмин|админ|сотрудни|работни|служащ|чиновни|"
-    r"секретар|бухгалтер|инспектор|контрол[её]р|кондуктор|уборщи|дворни|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
+    r"секретар|бухгалтер|инспектор|завхоз|риелтор|риэлтор|медсестр|контрол[её]р|кондуктор|уборщи|дворни|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
     r"врач|повар|библиотекар|официант|продав|бармен|тренер|медсестр|сторож|вахт[её]р|директор|"
     r"управляющ|хозя"
 )
@@ -206,9 +216,8 @@ _RU_PRED = quick(
         r"лечится\s+от|спит\s+на\s+(?:посту|работе|смене)|обману\w*|обманыва\w+|"
         r"бь[её]т\s+(?:жену|мужа|детей)|уголовное\s+дело|судимост\w+|поймали\s+на|бер[её]т\s+взятки|"
         r"задержал\w*|арестовал\w*|за\s+торговлю|спит\s+со?\s+\w+|бер[её]т\s+деньги|погряз\w*|долг\w*|"
-        r"чита\w+\s+(?:личн|чуж)\w+|уволил\w*|приста[её]т|вран[ьи]\w*|вр[её]т|соврал\w*|"
-        + people_intl.RU_PREDICATE
-        + ")"
+        r"чита\w+\s+(?:личн|чуж)\w+|уволил\w*|приста[её]т|вран[ьи]\w*|вр[её]т|соврал\w*|таска\w+|"
+        r"подделал\w*|пьян\w*|развод\w*|развел\w*|развёл\w*|" + people_intl.RU_PREDICATE + ")"
     )
 )
 _RU_GATE = gate(
@@ -216,7 +225,8 @@ _RU_GATE = gate(
     домогается лечится спит обманул обманула обманывает бьёт бьет уголовное судимость поймали
     берёт берет задержали задержала арестовали торговлю со с был была были сидел сидела сидели за
     украл украла украли деньги погряз погрязла погрязли долгах долги долгов читает уволили уволил
-    пристаёт пристает враньё вранье врёт врет соврал соврала"""
+    пристаёт пристает враньё вранье врёт врет соврал соврала таскает таскал таскала подделал
+    подделала пьяным пьяная пьяный пьян разводится развелся развелась развёлся"""
 )
 # Japanese (only in text with kana) and Korean.
 _JA_REF = re.compile(
@@ -227,7 +237,7 @@ _JA_PRED = quick(
     re.compile(
         r"酒を飲んで|飲酒して|ステロイドを売|薬を売|酔っ払|酔って|"
         r"セクハラ|居眠り|だまし|騙し|暴力をふる|暴力を振る|嘘をつ|うそをつ|訴えられ|万引き|"
-        r"金を受け取|お金を受け取|言い寄|つきまと|盗み見|偽って|クビに"
+        r"金を受け取|お金を受け取|言い寄|つきまと|盗み見|偽って|クビに|くすね|偽造"
     )
 )
 _KANA = re.compile(r"[\u3040-\u30ff]")
@@ -240,6 +250,7 @@ _KO_PRED = quick(
     re.compile(
         r"술을\s?마신|술에\s?취해|스테로이드를\s?판|괴롭힌|괴롭혔|우울증|잠을\s?잔|속여|때린|때렸|훔친다|훔치고|"
         r"훔치는|소송을\s?당|전과|거짓말|훔치다\s?걸|빼돌|해고되었|해고됐|돈을\s?받|몰래|추근|치근|빚|"
+        + "위조|"
         + people_intl.KO_CLAIM
     )
 )
