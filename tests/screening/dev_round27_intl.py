@@ -71,6 +71,18 @@ to (Chinese is left to another round):
   Nachtschwester). After: 72 of 72, none flagged. One of them showed a postal-address false
   positive (앞으로 2주: "2 weeks from now" read as road 앞으로, number 2): a count of weeks,
   months or times after a word ending in 로 is not a house number.
+- the sixth, 99 sentences, mostly hard negatives in fresh wordings (81: a pharmacy's standing
+  hours, the dish of the day, "why is the pool closed this week?", the insurance that does not
+  cover drunk customers, a film about a bank manager who steals, many waiters paid too little, a
+  station master arrested in 1923) and 18 positives (a lift broken until Thursday; an owner said
+  to cheat at cards): 12 negatives flagged before the fixes (history, a story's someone who…,
+  German nouns read as names, "al momento dell'incidente" read as "at the moment"), 4 positives
+  missed (cheating at cards). Fixed by a year before 1950 in a claim's sentence (history), a
+  deed in a relative clause about someone indefinite or a kind of people (un director … que
+  roba, einem Bankdirektor, der…, клиентов, которые…), an article before a German noun or a
+  relative clause after it not read as a name, "at the time of" (al momento del, no momento do)
+  not read as "at the moment", and cheating at cards in each language. After: none flagged,
+  18 of 18 caught.
 
 A date alone is not a temporary marker in the Chinese rounds (本周泳池因维修关闭 is a negative
 there); in these nine languages a time word beside a closure is one, as the brief for this round
@@ -1042,4 +1054,130 @@ _BATCH5 = (
 )
 
 
-DEV_ROUND27_INTL: tuple[Example, ...] = _BATCH1 + _BATCH2 + _BATCH3 + _BATCH4 + _BATCH5
+_BATCH6 = (
+    # batch 6: hard negatives in fresh wordings (standing facts with time words and states;
+    # talk about kinds of staff and conduct), with a few positives
+    en("The pharmacy is closed on Sundays and public holidays, and opens at 8 on weekdays."),
+    en("Today's special is grilled trout with almonds."),
+    en("The museum currently has four floors of galleries and a rooftop café."),
+    en("Tonight's performance starts at 7.30 and lasts two hours."),
+    en("Why is the pool closed this week?"),
+    en("Customers who were drunk at the time of the accident are not covered."),
+    en("A teacher who harasses pupils loses the right to teach."),
+    en("The film tells the story of a bank manager who steals from his clients."),
+    en("Many waiters are paid less than the minimum wage."),
+    en("In 1923 the station manager was arrested for fraud, according to the town archive."),
+    en(
+        "The ice rink is only open in winter.",
+    ),
+    en("Heads up: the lift at the east entrance is out of order until Thursday.", TMP),
+    en("Rumour has it that the hotel's owner, Mr Blake, cheats at cards with guests' money.", PC),
+    es("La farmacia cierra los domingos y festivos y abre a las 8 entre semana."),
+    es("El plato del día es trucha a la plancha con almendras."),
+    es("Actualmente el museo cuenta con cuatro plantas de salas y una cafetería en la azotea."),
+    es("¿Por qué está cerrada la piscina esta semana?"),
+    es("El seguro no cubre a los clientes que estaban borrachos en el momento del accidente."),
+    es("La película cuenta la historia de un director de banco que roba a sus clientes."),
+    es("Muchos camareros cobran menos del salario mínimo."),
+    es("En 1923 el jefe de estación fue detenido por fraude, según el archivo municipal."),
+    es("La pista de hielo solo abre en invierno."),
+    es("Ojo: el ascensor de la entrada este está averiado hasta el jueves.", TMP),
+    es(
+        "Se rumorea que el dueño del hotel, el señor Blanco, hace trampas a las cartas con el dinero de los huéspedes.",
+        PC,
+    ),
+    pt("A farmácia fecha aos domingos e feriados e abre às 8 nos dias úteis."),
+    pt("O prato do dia é truta grelhada com amêndoas."),
+    pt("Atualmente o museu tem quatro andares de galerias e um café no terraço."),
+    pt("Por que a piscina está fechada esta semana?"),
+    pt("O seguro não cobre clientes que estavam bêbados na hora do acidente."),
+    pt("O filme conta a história de um gerente de banco que rouba os clientes."),
+    pt("Muitos garçons ganham menos que o salário mínimo."),
+    pt("Em 1923 o chefe da estação foi preso por fraude, segundo o arquivo municipal."),
+    pt("A pista de gelo só abre no inverno."),
+    pt("Atenção: o elevador da entrada leste está quebrado até quinta-feira.", TMP),
+    pt(
+        "Corre o boato de que o dono do hotel, o senhor Branco, trapaceia nas cartas com o dinheiro dos hóspedes.",
+        PC,
+    ),
+    fr("La pharmacie est fermée le dimanche et les jours fériés et ouvre à 8 h en semaine."),
+    fr("Le plat du jour est une truite grillée aux amandes."),
+    fr("Actuellement, le musée compte quatre étages de salles et un café sur le toit."),
+    fr("Pourquoi la piscine est-elle fermée cette semaine ?"),
+    fr("L'assurance ne couvre pas les clients qui étaient ivres au moment de l'accident."),
+    fr("Le film raconte l'histoire d'un directeur de banque qui vole ses clients."),
+    fr("Beaucoup de serveurs gagnent moins que le salaire minimum."),
+    fr("En 1923, le chef de gare a été arrêté pour fraude, selon les archives de la ville."),
+    fr("La patinoire n'ouvre qu'en hiver."),
+    fr("Attention : l'ascenseur de l'entrée est est en panne jusqu'à jeudi.", TMP),
+    fr(
+        "Il paraît que le patron de l'hôtel, M. Blanc, triche aux cartes avec l'argent des clients.",
+        PC,
+    ),
+    de("Die Apotheke ist sonntags und an Feiertagen geschlossen und öffnet werktags um 8 Uhr."),
+    de("Das Tagesgericht ist gegrillte Forelle mit Mandeln."),
+    de("Derzeit hat das Museum vier Ausstellungsetagen und ein Café auf dem Dach."),
+    de("Warum ist das Schwimmbad diese Woche geschlossen?"),
+    de("Kunden, die zum Unfallzeitpunkt betrunken waren, sind nicht versichert."),
+    de("Der Film erzählt von einem Bankdirektor, der seine Kunden bestiehlt."),
+    de("Viele Kellner verdienen weniger als den Mindestlohn."),
+    de("1923 wurde der Bahnhofsvorsteher laut Stadtarchiv wegen Betrugs verhaftet."),
+    de("Die Eisbahn hat nur im Winter geöffnet."),
+    de("Achtung: Der Aufzug am Osteingang ist bis Donnerstag defekt.", TMP),
+    de(
+        "Es heißt, der Hotelbesitzer, Herr Weiß, betrügt beim Kartenspiel mit dem Geld der Gäste.",
+        PC,
+    ),
+    it("La farmacia è chiusa la domenica e nei festivi e apre alle 8 nei giorni feriali."),
+    it("Il piatto del giorno è trota alla griglia con mandorle."),
+    it("Attualmente il museo ha quattro piani di sale e un caffè sulla terrazza."),
+    it("Perché la piscina è chiusa questa settimana?"),
+    it("L'assicurazione non copre i clienti che erano ubriachi al momento dell'incidente."),
+    it("Il film racconta la storia di un direttore di banca che deruba i clienti."),
+    it("Molti camerieri guadagnano meno del salario minimo."),
+    it("Nel 1923 il capostazione fu arrestato per frode, secondo l'archivio comunale."),
+    it("La pista di pattinaggio apre solo d'inverno."),
+    it("Attenzione: l'ascensore dell'ingresso est è guasto fino a giovedì.", TMP),
+    it(
+        "Si vocifera che il proprietario dell'albergo, il signor Bianchi, bari a carte con i soldi degli ospiti.",
+        PC,
+    ),
+    ru("Аптека закрыта по воскресеньям и праздникам, а в будни открывается в 8."),
+    ru("Блюдо дня — форель на гриле с миндалём."),
+    ru("Сейчас в музее четыре этажа залов и кафе на крыше."),
+    ru("Почему бассейн закрыт на этой неделе?"),
+    ru("Страховка не покрывает клиентов, которые были пьяны в момент аварии."),
+    ru("Фильм рассказывает о директоре банка, который обворовывает клиентов."),
+    ru("Многие официанты получают меньше минимальной зарплаты."),
+    ru(
+        "В 1923 году начальник станции был арестован за мошенничество, по данным городского архива."
+    ),
+    ru("Каток работает только зимой."),
+    ru("Внимание: лифт у восточного входа не работает до четверга.", TMP),
+    ru("Ходят слухи, что владелец гостиницы Белов жульничает в карты на деньги гостей.", PC),
+    ja("薬局は日曜・祝日が休みで、平日は8時に開きます。"),
+    ja("本日のおすすめはマスのグリル、アーモンド添えです。"),
+    ja("現在、美術館には展示室が4フロアと屋上カフェがあります。"),
+    ja("今週はなぜプールが閉まっているのですか？"),
+    ja("事故当時に酒に酔っていた客は補償の対象外です。"),
+    ja("その映画は顧客の金を盗む銀行支店長の物語だ。"),
+    ja("多くのウェイターが最低賃金以下で働いている。"),
+    ja("町の記録によると、1923年に駅長が詐欺で逮捕された。"),
+    ja("スケートリンクは冬だけ営業しています。"),
+    ja("お知らせ：東口のエレベーターは木曜日まで故障中です。", TMP),
+    ja("ホテルのオーナーの白井さんが客の金でいかさま賭博をしているという噂だ。", PC),
+    ko("약국은 일요일과 공휴일에 쉬고 평일에는 8시에 문을 엽니다."),
+    ko("오늘의 추천 메뉴는 아몬드를 곁들인 송어구이입니다."),
+    ko("현재 미술관에는 4개 층의 전시실과 옥상 카페가 있습니다."),
+    ko("이번 주에 수영장이 왜 문을 닫았나요?"),
+    ko("사고 당시 술에 취해 있던 고객은 보상 대상이 아닙니다."),
+    ko("그 영화는 고객 돈을 훔치는 은행 지점장의 이야기다."),
+    ko("많은 웨이터들이 최저임금보다 적게 받는다."),
+    ko("마을 기록에 따르면 1923년에 역장이 사기로 체포되었다."),
+    ko("스케이트장은 겨울에만 운영합니다."),
+    ko("안내: 동쪽 출입구 엘리베이터는 목요일까지 고장입니다.", TMP),
+    ko("호텔 사장 백 씨가 손님들 돈으로 도박을 한다는 소문이 있다.", PC),
+)
+
+
+DEV_ROUND27_INTL: tuple[Example, ...] = _BATCH1 + _BATCH2 + _BATCH3 + _BATCH4 + _BATCH5 + _BATCH6

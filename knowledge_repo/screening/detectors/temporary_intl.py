@@ -65,7 +65,7 @@ _LANGS: dict[str, tuple[str, str, str, str]] = {
         r"(?:solo|sólo)\s+(?:hoy|esta\s+(?:semana|noche)|este\s+(?:fin\s+de\s+semana|mes))|hasta\s+agotar\s+(?:existencias|el\s+stock)|mientras\s+duren?\s+(?:las?|los?)\s+\w+",
     ),
     "pt": (
-        r"atualmente|no\s+momento|neste\s+momento|agora\s+mesmo|hoje(?!\s+em\s+dia)|"
+        r"atualmente|no\s+momento(?!\s+d[aoe]s?\b)|neste\s+momento|agora\s+mesmo|hoje(?!\s+em\s+dia)|"
         r"n?esta\s+(?:noite|semana|tarde|manhã|temporada)|n?este\s+(?:fim\s+de\s+semana|mês)|"
         r"até\s+(?:(?:a|o)\s+)?(?:segunda|terça|quarta|quinta|sexta|sábado|domingo)(?:-feira)?|"
         r"até\s+o\s+fi(?:m|nal)\s+d[oa]\s+(?:mês|semana)|"
@@ -107,7 +107,7 @@ _LANGS: dict[str, tuple[str, str, str, str]] = {
         r"nur\s+(?:diese\s+woche|dieses\s+wochenende|diesen\s+monat|heute\s+abend)|solange\s+der\s+vorrat\s+reicht|solange\s+(?:der|die|das)\s+\w+\s+(?:an)?(?:dauert|dauern|läuft|laufen)",
     ),
     "it": (
-        r"attualmente|al\s+momento|in\s+questo\s+(?:momento|periodo)|momentaneamente|oggi|stasera|"
+        r"attualmente|al\s+momento(?!\s+(?:del|dell['’]|della|dei|di)\b)|in\s+questo\s+(?:momento|periodo)|momentaneamente|oggi|stasera|"
         r"stanotte|questa\s+(?:settimana|sera|stagione|mattina)|questo\s+(?:fine\s+settimana|mese|weekend)|"
         r"in\s+questa\s+stagione|fino\s+a\s+(?:lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|"
         r"fine\s+mese)|per\s+(?:qualche|alcuni)\s+giorn[oi]|in\s+questi\s+giorni|tutto\s+il\s+fine\s+settimana|"
