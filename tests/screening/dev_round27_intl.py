@@ -83,6 +83,14 @@ to (Chinese is left to another round):
   relative clause after it not read as a name, "at the time of" (al momento del, no momento do)
   not read as "at the moment", and cheating at cards in each language. After: none flagged,
   18 of 18 caught.
+- the seventh, 80 hard negatives in fresh wordings (someone in a novel or a series who steals
+  or takes bribes, "the receptionist can tell you whether the sauna is open today", a museum
+  closed on Mondays until 2015, a castle closed since 1862, rules for drivers who drink): 15
+  flagged before the fixes (fiction 8, indirect questions 7, a Japanese house rule 1, some
+  counted twice). Fixed by a work of fiction in a claim's sentence (novel, película, Roman,
+  сериал, 小説, 드라마), an indirect question or a condition beside a time word (whether, si la,
+  ob, ли, かどうか, 는지), and a Japanese claim ending in a rule's polite form (解雇されます). After:
+  none flagged.
 
 A date alone is not a temporary marker in the Chinese rounds (本周泳池因维修关闭 is a negative
 there); in these nine languages a time word beside a closure is one, as the brief for this round
@@ -1180,4 +1188,93 @@ _BATCH6 = (
 )
 
 
-DEV_ROUND27_INTL: tuple[Example, ...] = _BATCH1 + _BATCH2 + _BATCH3 + _BATCH4 + _BATCH5 + _BATCH6
+_BATCH7 = (
+    # batch 7: hard negatives in fresh wordings once more (fiction, indirect questions, past
+    # closures, rules and duties), scored after batch 6
+    en("In the novel, the night porter steals a guest's diary and reads it aloud."),
+    en("The receptionist can tell you whether the sauna is open today."),
+    en("Until 2015 the museum was closed on Mondays."),
+    en("Kitchen staff are not allowed to wear rings at work."),
+    en("The castle has been closed to the public since the fire of 1862."),
+    en("Ask the driver if the night bus stops at the station tonight."),
+    en("A bus driver who drinks on duty is dismissed at once."),
+    en("The doctor on duty tonight can be reached through the switchboard."),
+    en("The series follows a detective who takes bribes from a drug gang."),
+    es("En la novela, el portero de noche roba el diario de un huésped."),
+    es("En recepción le dirán si la sauna abre hoy."),
+    es("Hasta 2015 el museo cerraba los lunes."),
+    es("El personal de cocina no puede llevar anillos en el trabajo."),
+    es("El castillo está cerrado al público desde el incendio de 1862."),
+    es("Pregunte al conductor si el autobús nocturno para en la estación esta noche."),
+    es("La serie sigue a un detective que acepta sobornos de una banda."),
+    es("El médico de guardia esta noche está localizable a través de la centralita."),
+    es("Los conductores que beben durante el servicio son despedidos de inmediato."),
+    pt("No romance, o porteiro da noite rouba o diário de um hóspede."),
+    pt("Na recepção dizem se a sauna abre hoje."),
+    pt("Até 2015 o museu fechava às segundas-feiras."),
+    pt("Os funcionários da cozinha não podem usar anéis no trabalho."),
+    pt("O castelo está fechado ao público desde o incêndio de 1862."),
+    pt("Pergunte ao motorista se o ônibus noturno para na estação hoje à noite."),
+    pt("A série acompanha um detetive que aceita propina de uma quadrilha."),
+    pt("O médico de plantão hoje à noite pode ser chamado pela central."),
+    pt("Motoristas que bebem em serviço são demitidos na hora."),
+    fr("Dans le roman, le veilleur de nuit vole le journal intime d'un client."),
+    fr("La réception peut vous dire si le sauna est ouvert aujourd'hui."),
+    fr("Jusqu'en 2015, le musée était fermé le lundi."),
+    fr("Le personnel de cuisine n'a pas le droit de porter de bagues au travail."),
+    fr("Le château est fermé au public depuis l'incendie de 1862."),
+    fr("Demandez au chauffeur si le bus de nuit s'arrête à la gare ce soir."),
+    fr("La série suit un inspecteur qui touche des pots-de-vin d'un gang."),
+    fr("Le médecin de garde ce soir est joignable par le standard."),
+    fr("Les chauffeurs qui boivent pendant le service sont licenciés immédiatement."),
+    de("Im Roman stiehlt der Nachtportier das Tagebuch eines Gastes."),
+    de("An der Rezeption erfahren Sie, ob die Sauna heute geöffnet ist."),
+    de("Bis 2015 war das Museum montags geschlossen."),
+    de("Küchenpersonal darf bei der Arbeit keine Ringe tragen."),
+    de("Die Burg ist seit dem Brand von 1862 für die Öffentlichkeit geschlossen."),
+    de("Fragen Sie den Fahrer, ob der Nachtbus heute am Bahnhof hält."),
+    de("Die Serie handelt von einem Kommissar, der Schmiergeld von einer Bande nimmt."),
+    de("Der diensthabende Arzt ist heute Nacht über die Zentrale erreichbar."),
+    de("Busfahrer, die im Dienst trinken, werden sofort entlassen."),
+    it("Nel romanzo, il portiere di notte ruba il diario di un ospite."),
+    it("In reception vi diranno se la sauna oggi è aperta."),
+    it("Fino al 2015 il museo era chiuso il lunedì."),
+    it("Il personale di cucina non può portare anelli al lavoro."),
+    it("Il castello è chiuso al pubblico dall'incendio del 1862."),
+    it("Chiedete all'autista se stasera il bus notturno ferma alla stazione."),
+    it("La serie segue un commissario che prende tangenti da una banda."),
+    it("Il medico di guardia stanotte è raggiungibile tramite il centralino."),
+    it("Gli autisti che bevono in servizio vengono licenziati subito."),
+    ru("В романе ночной портье крадёт дневник гостя."),
+    ru("На ресепшене вам скажут, открыта ли сегодня сауна."),
+    ru("До 2015 года музей был закрыт по понедельникам."),
+    ru("Сотрудникам кухни нельзя носить кольца на работе."),
+    ru("Замок закрыт для посетителей со времени пожара 1862 года."),
+    ru("Спросите у водителя, останавливается ли ночной автобус сегодня у вокзала."),
+    ru("Сериал рассказывает о следователе, который берёт взятки у банды."),
+    ru("Дежурного врача сегодня ночью можно вызвать через коммутатор."),
+    ru("Водителей, которые пьют на работе, сразу увольняют."),
+    ja("小説の中で、夜勤のポーターは客の日記を盗んで読み上げる。"),
+    ja("サウナが今日開いているかどうかは受付でお尋ねください。"),
+    ja("2015年まで、博物館は月曜日が休館でした。"),
+    ja("厨房スタッフは勤務中に指輪をつけてはいけません。"),
+    ja("城は1862年の火災以来、一般公開されていません。"),
+    ja("今夜、夜行バスが駅に停まるかどうかは運転手に確認してください。"),
+    ja("そのドラマは暴力団から賄賂を受け取る刑事の話だ。"),
+    ja("今夜の当直医には交換台から連絡できます。"),
+    ja("勤務中に飲酒した運転手は即刻解雇されます。"),
+    ko("소설 속에서 야간 포터는 손님의 일기를 훔쳐 읽는다."),
+    ko("사우나가 오늘 여는지는 프런트에서 알려 드립니다."),
+    ko("2015년까지 박물관은 월요일에 휴관했습니다."),
+    ko("주방 직원은 근무 중에 반지를 낄 수 없습니다."),
+    ko("그 성은 1862년 화재 이후 일반에 공개되지 않고 있습니다."),
+    ko("오늘 밤 심야버스가 역에 서는지 기사님께 물어보세요."),
+    ko("그 드라마는 조직폭력배에게 뇌물을 받는 형사의 이야기다."),
+    ko("오늘 밤 당직 의사는 교환실을 통해 연락할 수 있습니다."),
+    ko("근무 중 음주한 운전기사는 즉시 해고됩니다."),
+)
+
+
+DEV_ROUND27_INTL: tuple[Example, ...] = (
+    _BATCH1 + _BATCH2 + _BATCH3 + _BATCH4 + _BATCH5 + _BATCH6 + _BATCH7
+)

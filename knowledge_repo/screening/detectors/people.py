@@ -15,7 +15,7 @@ import bisect
 import re
 
 from ..folding import Hit, gate, near_wide, tokens, words
-from . import people_intl, people_more
+from . import people_intl, people_more, people_unclaimed
 from .firsts import led, quick
 from .windows import cjk_sentence_start
 
@@ -366,7 +366,9 @@ def find(text: str) -> list[Hit]:
     if preds:
         refs = [(m.start(), m.end()) for m in _ROLE_EN.finditer(text)] + _names(text)
         refs += [m.span() for m in people_more.REF_EN.finditer(text)]
-        hits += [h for h in _pairs(text, preds, refs, 80) if not people_more.historical(text, h[0])]
+        hits += [
+            h for h in _pairs(text, preds, refs, 80) if not people_unclaimed.historical(text, h[0])
+        ]
     if not text.isascii() and _HAN_OR_KANA.search(text):
         # Predicates are CJK words, and a reference pairs only within 30 characters of one.
         preds = [m.span() for m in near_wide(_PRED_CJK, text) if not _others(text, *m.span())]
@@ -378,8 +380,10 @@ def find(text: str) -> list[Hit]:
             ]
             refs += [(m.start(), m.end()) for m in near_wide(_BARE_NAME_CJK, text)]
             preds = [p for p in preds if not _said_of_another(text, p, refs)]
-            hits += _pairs(text, preds, refs, 30) if refs else []
-    hits += [h for h in people_intl.find(text) if not people_more.unclaimed(text, h[0], h[1])]
+            hits += [
+                h for h in _pairs(text, preds, refs, 30) if not people_unclaimed.ja_rule(text, h[1])
+            ]
+    hits += [h for h in people_intl.find(text) if not people_unclaimed.unclaimed(text, h[0], h[1])]
     hits += people_more.find(text, words)
     if len(hits) < 2:  # most lines: nothing to sort or merge
         return hits

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit, fold_pattern, gate
-from . import people_intl
+from . import people_intl, people_unclaimed
 from .firsts import quick
 from .windows import spans_of
 
@@ -265,52 +265,6 @@ _KO_PRED = quick(
     )
 )
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
-# "If the driver has been drinking…", "Wenn der Fahrer…", "Если водитель…": a condition, no one.
-_IF = re.compile(
-    fold_pattern(
-        r"^\W*(?:if|when|whenever|quand|wenn|falls|qualora|если|когда|"
-        r"si(?!\s+(?:dice|mormora|vocifera|racconta))|se(?!\s+(?:dice|rumorea|comenta|sabe|cuenta)))\b"
-    ),
-    re.IGNORECASE,
-)
-_SENTENCE_START = re.compile(r"[.!?\n。]")
-_WILL_BE = re.compile(
-    fold_pattern(
-        r"(?<!\w)(?:sarà|saranno|serán?\s+\w+(?:ad|id)[oa]s?|serão|sera\s+(?:licencié|renvoyé|sanctionné|puni|exclu)e?|seront|will\s+be|будет|будут)(?!\w)"
-    ),
-    re.IGNORECASE,
-)
-
-
-# In 1923 the station manager was arrested: history, not a claim about someone living now.
-_LONG_AGO = re.compile(r"(?<!\d)1[0-9](?:[0-4][0-9])(?!\d)")
-# …un director de banco que roba, einem Bankdirektor, der…, клиентов, которые были пьяны: the
-# deed of someone described in a relative clause (in a story, or a kind of people), not of one named.
-_SOMEONE_WHO = re.compile(
-    fold_pattern(
-        r"(?<!\w)(?:un|una|um|uma|une|a|an|einem|einer|einen|uno)\s+(?:[\w-]+\s+){1,3}?"
-        r"(?:que|qui|who|that|che|der|die)\s|котор(?:ые|ых|ым|ыми)\s|,\s(?:die|welche)\s+(?-i:[a-zäöü])"
-    ),
-    re.IGNORECASE,
-)
-
-
-def historical(text: str, start: int) -> bool:
-    """A year before 1950 in the sentence of a claim starting at `start`."""
-    head = max(text.rfind(mark, max(0, start - 200), start) for mark in ".!?\n") + 1
-    tail = _SENTENCE_START.search(text, start, start + 300)
-    return bool(_LONG_AGO.search(text, head, tail.start() if tail else min(len(text), start + 300)))
-
-
-def _conditional(text: str, start: int) -> bool:
-    head = max(text.rfind(mark, max(0, start - 200), start) for mark in ".!?\n。") + 1
-    if _IF.match(text, head):
-        return True
-    # Il dipendente sorpreso a rubare sarà licenziato: a rule, what will be done to whoever does it.
-    tail = _SENTENCE_START.search(text, start, start + 300)
-    return bool(_WILL_BE.search(text, start, tail.start() if tail else min(len(text), start + 300)))
-
-
 _TITLE = re.compile(r"(?<![\w])(?:M|Mme|Dr|Sr|Sra|Mr|Mrs|Ms|Prof)$")
 
 
@@ -368,13 +322,8 @@ def find(text: str, words: frozenset[str]) -> list[Hit]:
             ]
         if _HANGUL.search(text):
             found += _paired(text, _KO_REF, _KO_PRED, 40, ".!?\n")
-    return [(start, end, REASON) for start, end in found if not unclaimed(text, start, end)]
-
-
-def unclaimed(text: str, start: int, end: int) -> bool:
-    """A claim's span in a condition or a rule, in history, or said of someone in a relative clause."""
-    return (
-        _conditional(text, start)
-        or historical(text, start)
-        or _SOMEONE_WHO.search(text, max(0, start - 8), end) is not None
-    )
+    return [
+        (start, end, REASON)
+        for start, end in found
+        if not people_unclaimed.unclaimed(text, start, end)
+    ]

@@ -188,6 +188,16 @@ _GATES = {
     ),
 }
 _ANY = frozenset().union(*_GATES.values())
+# Whether the sauna is open today, si la sauna abre hoy, ob die Sauna heute geöffnet ist, открыта ли
+# сегодня; if the café is closed today, …: a question asked or a condition, not a statement.
+_ASKED = re.compile(
+    fold_pattern(
+        r"(?<![\w-])(?:whether|if|ob|wenn|falls|если|ли|s['’]il|"
+        r"si\s+(?:el|la|los|las|le|les|l['’]|hay|está|est)|"
+        r"se\s+(?:o|a|os|as|il|lo|la|l['’]|i|gli|le|oggi|stasera|hoje))(?![\w-])"
+    ),
+    re.IGNORECASE,
+)
 _SENTENCE_END = re.compile(r"[.!?;\n。！？]")
 
 
@@ -201,7 +211,11 @@ def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
 
 def _paired(text: str, m: re.Match[str], state: re.Pattern[str], habit: re.Pattern[str]) -> bool:
     head, stop = _sentence(text, m.start(), m.end())
-    if text[stop : stop + 1] == "?" or habit.search(text, head, stop):
+    if (
+        text[stop : stop + 1] == "?"
+        or habit.search(text, head, stop)
+        or _ASKED.search(text, head, stop)
+    ):
         return False
     return any(
         s.end() <= m.start() or s.start() >= m.end() for s in state.finditer(text, head, stop)
@@ -262,6 +276,7 @@ _KO_HABIT = re.compile(
 )
 _KO_ALONE = re.compile(r"소진\s?시까지|끝날\s?때까지|이번\s?주(?:말)?에만|오늘\s?하루만")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_ASKED_WIDE = re.compile(r"かどうか|か確認|는지|은지|인지")
 
 
 def _paired_wide(
@@ -269,6 +284,8 @@ def _paired_wide(
 ) -> bool:
     head, stop = _sentence(text, m.start(), m.end())
     if text[stop : stop + 1] in ("?", "？") or habit.search(text, head, stop):
+        return False
+    if _ASKED_WIDE.search(text, head, stop):
         return False
     # 「本日休業」とお伝えください: words quoted, not the text's own statement.
     if text.rfind("「", head, m.start()) > text.rfind("」", head, m.start()):
