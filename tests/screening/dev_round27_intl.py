@@ -91,6 +91,15 @@ to (Chinese is left to another round):
   сериал, 小説, 드라마), an indirect question or a condition beside a time word (whether, si la,
   ob, ли, かどうか, 는지), and a Japanese claim ending in a rule's polite form (解雇されます). After:
   none flagged.
+- the eighth, 90 sentences (45 positives: closed for stocktaking today, a playground fenced off
+  while the slide is replaced, half price until the end of March; a janitor selling stolen bikes,
+  a dentist addicted to painkillers) and 45 negatives (standing hours, rules on theft, a
+  retirement in 2020): 14 of the 45 caught before the fixes, no negative flagged. Fixed by
+  "until (the end of) a month" in each language (hasta finales de marzo, bis Ende März, до
+  конца марта, 3月末まで, 3월 말까지), more states (half price, la mitad, Hälfte, 半額, 반값; fenced
+  off, vallado, abgesperrt, огорожена; cerramos, fechamos, chiudiamo), selling stolen goods and
+  addiction in each language, and more roles (der Zahnarzt, стоматолог, 관리인, 의사). After: 45
+  of 45, none flagged.
 
 A date alone is not a temporary marker in the Chinese rounds (本周泳池因维修关闭 is a negative
 there); in these nine languages a time word beside a closure is one, as the brief for this round
@@ -1275,6 +1284,107 @@ _BATCH7 = (
 )
 
 
+_BATCH8 = (
+    # batch 8: a last mixed batch in fresh wordings, scored after batch 7
+    en("We're closed for stocktaking today; normal hours resume tomorrow.", TMP),
+    en("The children's playground is fenced off at the moment while the slide is replaced.", TMP),
+    en("Through the end of March, museum entry is half price on weekday afternoons.", TMP),
+    en("The janitor at the community centre, Bob, sells stolen bikes.", PC),
+    en("I've heard the dentist on Mill Lane is addicted to painkillers.", PC),
+    en("The pharmacy is always closed for lunch between one and two."),
+    en("Staff who steal are reported to the police."),
+    en("The community centre's janitor retired in 2020 after thirty years."),
+    en("Our dentist recommends a check-up twice a year."),
+    en("The slide in the playground was replaced in 2019."),
+    es("Hoy cerramos por inventario; mañana volvemos al horario normal.", TMP),
+    es("El parque infantil está vallado de momento mientras cambian el tobogán.", TMP),
+    es("Hasta finales de marzo, la entrada al museo cuesta la mitad por las tardes.", TMP),
+    es("El conserje del centro cívico, Roberto, vende bicis robadas.", PC),
+    es("He oído que el dentista de la calle Molino es adicto a los analgésicos.", PC),
+    es("La farmacia siempre cierra al mediodía de una a dos."),
+    es("Los empleados que roban son denunciados a la policía."),
+    es("El conserje del centro cívico se jubiló en 2020 tras treinta años."),
+    es("Nuestro dentista recomienda una revisión dos veces al año."),
+    es("El tobogán del parque se cambió en 2019."),
+    pt("Hoje estamos fechados para balanço; amanhã voltamos ao horário normal.", TMP),
+    pt("O parquinho está cercado no momento enquanto trocam o escorregador.", TMP),
+    pt("Até o fim de março, a entrada do museu custa metade nas tardes de semana.", TMP),
+    pt("O zelador do centro comunitário, Roberto, vende bicicletas roubadas.", PC),
+    pt("Ouvi dizer que o dentista da rua do Moinho é viciado em analgésicos.", PC),
+    pt("A farmácia sempre fecha para o almoço entre uma e duas."),
+    pt("Funcionários que roubam são denunciados à polícia."),
+    pt("O zelador do centro comunitário se aposentou em 2020 depois de trinta anos."),
+    pt("O nosso dentista recomenda uma consulta duas vezes por ano."),
+    pt("O escorregador do parquinho foi trocado em 2019."),
+    fr("Nous sommes fermés pour inventaire aujourd'hui ; horaires normaux dès demain.", TMP),
+    fr(
+        "L'aire de jeux est fermée par des barrières en ce moment, le temps de changer le toboggan.",
+        TMP,
+    ),
+    fr("Jusqu'à fin mars, l'entrée du musée est à moitié prix les après-midi en semaine.", TMP),
+    fr("Le gardien du centre social, Robert, revend des vélos volés.", PC),
+    fr("J'ai entendu dire que le dentiste de la rue du Moulin est accro aux antidouleurs.", PC),
+    fr("La pharmacie ferme toujours entre midi et deux."),
+    fr("Les employés qui volent sont signalés à la police."),
+    fr("Le gardien du centre social a pris sa retraite en 2020 après trente ans."),
+    fr("Notre dentiste conseille un contrôle deux fois par an."),
+    fr("Le toboggan de l'aire de jeux a été changé en 2019."),
+    de(
+        "Heute haben wir wegen Inventur geschlossen; ab morgen gelten wieder die normalen Zeiten.",
+        TMP,
+    ),
+    de("Der Spielplatz ist im Moment abgesperrt, weil die Rutsche ausgetauscht wird.", TMP),
+    de("Bis Ende März kostet der Museumseintritt an Werktagnachmittagen die Hälfte.", TMP),
+    de("Der Hausmeister des Bürgerzentrums, Bernd, verkauft geklaute Fahrräder.", PC),
+    de("Ich habe gehört, dass der Zahnarzt in der Mühlgasse tablettenabhängig ist.", PC),
+    de("Die Apotheke hat mittags immer von eins bis zwei geschlossen."),
+    de("Mitarbeiter, die stehlen, werden angezeigt."),
+    de("Der Hausmeister des Bürgerzentrums ging 2020 nach dreißig Jahren in Rente."),
+    de("Unser Zahnarzt empfiehlt zweimal im Jahr eine Kontrolle."),
+    de("Die Rutsche auf dem Spielplatz wurde 2019 erneuert."),
+    it("Oggi siamo chiusi per inventario; da domani torniamo all'orario normale.", TMP),
+    it("Il parco giochi è transennato al momento mentre sostituiscono lo scivolo.", TMP),
+    it("Fino a fine marzo l'ingresso al museo costa la metà nei pomeriggi feriali.", TMP),
+    it("Il custode del centro civico, Roberto, vende bici rubate.", PC),
+    it("Ho sentito che il dentista di via del Mulino è dipendente dagli antidolorifici.", PC),
+    it("La farmacia chiude sempre per pranzo dall'una alle due."),
+    it("I dipendenti che rubano vengono denunciati."),
+    it("Il custode del centro civico è andato in pensione nel 2020 dopo trent'anni."),
+    it("Il nostro dentista consiglia un controllo due volte l'anno."),
+    it("Lo scivolo del parco giochi è stato sostituito nel 2019."),
+    ru("Сегодня мы закрыты на инвентаризацию; завтра работаем в обычном режиме.", TMP),
+    ru("Детская площадка сейчас огорожена, пока меняют горку.", TMP),
+    ru("До конца марта вход в музей в будние дни после обеда стоит вдвое дешевле.", TMP),
+    ru("Вахтёр Дома культуры Борис продаёт краденые велосипеды.", PC),
+    ru("Я слышал, что стоматолог с Мельничной улицы сидит на обезболивающих.", PC),
+    ru("Аптека всегда закрывается на обед с часу до двух."),
+    ru("На сотрудников, которые воруют, подают заявление в полицию."),
+    ru("Вахтёр Дома культуры ушёл на пенсию в 2020 году после тридцати лет работы."),
+    ru("Наш стоматолог советует проходить осмотр дважды в год."),
+    ru("Горку на детской площадке заменили в 2019 году."),
+    ja("本日は棚卸しのため休業いたします。明日から通常営業です。", TMP),
+    ja("滑り台の交換工事のため、現在児童公園は立ち入り禁止です。", TMP),
+    ja("3月末まで、平日の午後は美術館の入館料が半額です。", TMP),
+    ja("公民館の管理人のボブさんは盗難自転車を売りさばいている。", PC),
+    ja("水車通りの歯医者さんは鎮痛剤の依存症だと聞いた。", PC),
+    ja("薬局はいつも1時から2時まで昼休みです。"),
+    ja("盗みを働いた従業員は警察に通報されます。"),
+    ja("公民館の管理人は30年勤めて2020年に退職した。"),
+    ja("うちの歯医者さんは年2回の検診を勧めています。"),
+    ja("公園の滑り台は2019年に交換された。"),
+    ko("오늘은 재고 조사로 휴무입니다. 내일부터 정상 영업합니다.", TMP),
+    ko("미끄럼틀 교체 공사로 지금 어린이 놀이터 출입이 통제되고 있습니다.", TMP),
+    ko("3월 말까지 평일 오후에는 미술관 입장료가 반값입니다.", TMP),
+    ko("주민센터 관리인 밥 씨가 훔친 자전거를 팔고 있다.", PC),
+    ko("방앗간길 치과 의사가 진통제 중독이라는 얘기를 들었다.", PC),
+    ko("약국은 항상 1시부터 2시까지 점심시간입니다."),
+    ko("물건을 훔친 직원은 경찰에 신고됩니다."),
+    ko("주민센터 관리인은 30년 근무 후 2020년에 퇴직했다."),
+    ko("저희 치과 의사는 1년에 두 번 검진을 권합니다."),
+    ko("놀이터 미끄럼틀은 2019년에 교체되었다."),
+)
+
+
 DEV_ROUND27_INTL: tuple[Example, ...] = (
-    _BATCH1 + _BATCH2 + _BATCH3 + _BATCH4 + _BATCH5 + _BATCH6 + _BATCH7
+    _BATCH1 + _BATCH2 + _BATCH3 + _BATCH4 + _BATCH5 + _BATCH6 + _BATCH7 + _BATCH8
 )

@@ -36,7 +36,8 @@ PRED_EN = quick(
         r"(?:money|cash|payments?|bribes|gifts)\s+from|(?:gambling\s+)?debts|gambling\s+problem|"
         r"reads?\s+(?:\w+['’]s\s+|the\s+\w+['’]s\s+|other\s+people['’]s\s+)?private\s+(?:e-?mails|messages|mail|files)|"
         r"(?:lying|lied)\s+about|fak(?:ed|ing)\s+(?:his|her)\s+\w+|forged|falsified|"
-        r"(?:seen|found|caught)\s+(?:\w+\s+)?drunk|cheat(?:s|ed|ing)?\s+at)\b",
+        r"(?:seen|found|caught)\s+(?:\w+\s+)?drunk|cheat(?:s|ed|ing)?\s+at|addicted\s+to|"
+        r"(?:sells|sold|buys|bought|deals\s+in)\s+(?:\w+\s+)?stolen)\b",
         re.IGNORECASE,
     )
 )
@@ -57,7 +58,7 @@ GATE_EN = gate(
     kicks hit hits beat beats shoves shoved shouts shouted yells yelled screams let pockets pocketed
     pocketing steroids sleeps slept asleep naps sick signed waters watered hand hands lies lied
     money cash payment payments bribes gifts debts gambling private lying faked faking forged
-    falsified seen found caught cheats cheat cheated cheating"""
+    falsified seen found caught cheats cheat cheated cheating addicted stolen"""
 )
 
 # Two capitalised words, not an article and a German noun (Der Film, Ein Kellner); a first name
@@ -85,7 +86,7 @@ _LATIN = (
         r"está\s+siendo\s+investigad[oa]|antecedentes\s+penales|miente\s+a|pillad[oa]\s+\w+ndo|"
         r"por\s+(?:vender|traficar\s+con)\s+\w+|se\s+acuesta\s+con|cobra\s+a\s+los|acepta\s+sobornos|"
         r"pide\s+dinero|deudas|correos\s+privados|mensajes\s+privados|por\s+mentir|miente\s+sobre|"
-        r"falsificó|borrach[oa]|se\s+está\s+divorciando|se\s+divorci[óa]|hace\s+trampas?",
+        r"falsificó|borrach[oa]|se\s+está\s+divorciando|se\s+divorci[óa]|hace\s+trampas?|adict[oa]|vende\s+(?:\w+\s+){1,2}robad[oa]s",
     ),
     (  # pt
         r"(?:o|a|nosso|nossa|seu|sua)\s+(?:\w+\s+){0,2}?(?:\w+(?:eir[oa]|ista|or[a]?|ári[oa]|ente|ante|ão|ic[oa])|vigia|senhori[oa]|bibliotecári[oa]|"
@@ -97,7 +98,7 @@ _LATIN = (
         r"antecedentes\s+criminais|mente\s+(?:aos|para|às)|flagrad[oa]\s+\w+ndo|"
         r"(?:está\s+tendo|teve)\s+um\s+caso|por\s+(?:vender|traficar)\s+\w+|cobra\s+d[oa]s|"
         r"(?:aceita|recebe)\s+dinheiro|dívidas|e-?mails\s+privados|mensagens\s+privadas|por\s+mentir|"
-        r"falsificou|bêbad[oa]|se\s+divorcia\w*|trapaceia",
+        r"falsificou|bêbad[oa]|se\s+divorcia\w*|trapaceia|vende\s+(?:\w+\s+){1,2}roubad[oa]s",
     ),
     (  # fr
         r"(?:le|la|l['’]|notre|son|sa)\s*(?:\w+\s+){0,2}?(?:\w+(?:eur|euse|ier|ière|iste|ien|ienne|aire|ant|ante)|cpe|officier|réceptionniste|gérante?|propriétaire|"
@@ -110,12 +111,12 @@ _LATIN = (
         r"dort\s+pendant|a\s+arnaqué|arnaque\s+les|bat\s+sa\s+femme|battait|fait\s+l['’]objet\s+d['’]une\s+enquête|"
         r"casier\s+judiciaire|ment\s+aux|pris\s+en\s+train\s+de\s+\w+|pour\s+trafic|couche\s+avec|"
         r"fait\s+payer|pots-de-vin|dettes|mails\s+privés|messages\s+privés|(?:pour\s+)?avoir\s+menti|a\s+menti|"
-        r"a\s+falsifié|ivre|en\s+(?:plein\s+)?divorce|divorce|triche",
+        r"a\s+falsifié|ivre|en\s+(?:plein\s+)?divorce|divorce|triche|accro|(?:re)?vend\s+(?:\w+\s+){1,2}volée?s",
     ),
     (  # de
         r"(?:der|die|unser|unsere|ihr|ihre|sein|seine)\s+(?:\w+\s+){0,2}?(?:[\w-]+(?:er|erin|or|orin|ant|antin|ent|entin|ist|istin|beamte|beamtin|leiter|leiterin)|Hausmeister(?:in)?|"
         r"Rezeptionist(?:in)?|\w*portier|Fahrer(?:in)?|Kassierer(?:in)?|\w*lehrer(?:in)?|Apotheker(?:in)?|"
-        r"Wachmann|Mechaniker(?:in)?|Vermieter(?:in)?|Arzt|Ärztin|Bibliothekar(?:in)?|Kellner(?:in)?|Koch|"
+        r"Wachmann|Mechaniker(?:in)?|Vermieter(?:in)?|\w*arzt|\w*ärztin|Bibliothekar(?:in)?|Kellner(?:in)?|Koch|"
         r"Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Leiter(?:in)?|Trainer(?:in)?|Pfleger(?:in)?|Concierge)|"
         r"(?:Herr|Frau|Dr\.)\s+(?-i:[A-Z])\w+",
         r"trinkt\s+(?:im|bei\s+der|während\s+der)\s+(?:Dienst|Arbeit|Schicht)|bestiehlt|beklaut|"
@@ -125,7 +126,8 @@ _LATIN = (
         r"betrogen|schlägt\s+seine|schlägt\s+ihre|wird\s+(?:\w+\s+){0,5}?ermittelt|vorbestraft|lügt|"
         r"beim\s+(?:Klauen|Stehlen)\s+erwischt|wegen\s+(?:drogen|kokain|waffen|menschen)?handels|(?:hat|hatte)\s+ein\s+Verhältnis|"
         r"lässt\s+sich\s+(?:\w+\s+){0,5}?bezahlen|nimmt\s+Geld|kassiert|(?:spiel|wett|hohe\s+)?schulden|privaten\s+(?:E-Mails|Nachrichten)|"
-        r"gelogen|entlassen|gefälscht|fälschte|betrunken|Scheidung|lässt\s+sich\s+scheiden",
+        r"gelogen|entlassen|gefälscht|fälschte|betrunken|Scheidung|lässt\s+sich\s+scheiden|\w*(?:abhängig|süchtig)|"
+        r"verkauft\s+(?:\w+\s+){0,2}(?:geklaut|gestohlen)\w*",
     ),
     (  # it
         r"(?:il|la|lo|l['’]|nostr[oa]|su[oa])\s*(?:\w+\s+){0,2}?(?:\w+(?:ier[ea]|ista|tore|trice|ari[oa]|ente|ante|ic[oa]|ale|preside)|receptionist|portiere|autista|"
@@ -138,7 +140,8 @@ _LATIN = (
         r"è\s+indagat[oa]|precedenti\s+penali|mente\s+agli|sorpres[oa]\s+a\s+\w+|per\s+spaccio|"
         r"va\s+a\s+letto\s+con|si\s+fa\s+pagare|prende\s+soldi|intasca|debiti|email\s+private|"
         r"messaggi\s+privati|(?:per\s+)?aver\s+mentito|rubi|rubino|falsificato|ubriac[oa]|"
-        r"sta\s+divorziando|divorzia|bar[ai]\s+a\s+carte",
+        r"sta\s+divorziando|divorzia|bar[ai]\s+a\s+carte|dipendente\s+d(?:a|al|ai|agli|alla|alle|all['’])|"
+        r"vende\s+(?:\w+\s+){1,2}rubat[ei]",
     ),
 )
 # Angeblich verkauft der Besitzer Steroide: the verb before the one named.
@@ -174,7 +177,8 @@ _GATE_LATIN = (
         wettschulden ubriaco ubriaca falsifico borracho borracha divorciando divorcio divorcia
         falsificou bebado bebada divorciou ivre falsifie divorce gefalscht falschte
         betrunken scheidung scheiden rubi rubino falsificato sta klaut stiehlt hace trampas trampa
-        trapaceia triche bara bari"""
+        trapaceia triche bara bari adicto adicta robadas robados roubadas roubados accro volés
+        volees vend revend abhangig süchtig geklaute gestohlene dipendente rubate rubati"""
     )
     | people_intl.PREDICATE_WORDS
 )
@@ -210,7 +214,7 @@ _LATIN_PRED = quick(
 _LATIN_REF = dict(zip(_LATIN_LANGS, (ref for ref, _ in _LATIN_PAIRS), strict=True))
 _RU_ROLE = (
     r"администратор|менеджер|инструктор|консьерж|завуч|сисадмин|админ|сотрудни|работни|служащ|чиновни|"
-    r"секретар|бухгалтер|инспектор|завхоз|риелтор|риэлтор|медсестр|контрол[её]р|кондуктор|уборщи|дворни|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
+    r"секретар|бухгалтер|инспектор|завхоз|риелтор|стоматолог|риэлтор|медсестр|контрол[её]р|кондуктор|уборщи|дворни|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
     r"врач|повар|библиотекар|официант|продав|бармен|тренер|медсестр|сторож|вахт[её]р|директор|"
     r"управляющ|хозя"
 )
@@ -225,7 +229,7 @@ _RU_PRED = quick(
         r"бь[её]т\s+(?:жену|мужа|детей)|уголовное\s+дело|судимост\w+|поймали\s+на|бер[её]т\s+взятки|"
         r"задержал\w*|арестовал\w*|за\s+торговлю|спит\s+со?\s+\w+|бер[её]т\s+деньги|погряз\w*|долг\w*|"
         r"чита\w+\s+(?:личн|чуж)\w+|уволил\w*|приста[её]т|вран[ьи]\w*|вр[её]т|соврал\w*|таска\w+|"
-        r"подделал\w*|пьян\w*|развод\w*|развел\w*|развёл\w*|жульнича\w*|"
+        r"подделал\w*|пьян\w*|развод\w*|развел\w*|развёл\w*|жульнича\w*|прода[её]т\s+краден\w+|сидит\s+на\s+\w+|"
         + people_intl.RU_PREDICATE
         + ")"
     )
@@ -236,7 +240,7 @@ _RU_GATE = gate(
     берёт берет задержали задержала арестовали торговлю со с был была были сидел сидела сидели за
     украл украла украли деньги погряз погрязла погрязли долгах долги долгов читает уволили уволил
     пристаёт пристает враньё вранье врёт врет соврал соврала таскает таскал таскала подделал
-    подделала пьяным пьяная пьяный пьян разводится развелся развелась развёлся жульничает пьяны"""
+    подделала пьяным пьяная пьяный пьян разводится развелся развелась развёлся жульничает пьяны продаёт продает сидит"""
 )
 # Japanese (only in text with kana) and Korean.
 _JA_REF = re.compile(
@@ -247,20 +251,21 @@ _JA_PRED = quick(
     re.compile(
         r"酒を飲んで|飲酒して|ステロイドを売|薬を売|酔っ払|酔って|"
         r"セクハラ|居眠り|だまし|騙し|暴力をふる|暴力を振る|嘘をつ|うそをつ|訴えられ|万引き|"
-        r"金を受け取|お金を受け取|言い寄|つきまと|盗み見|偽って|クビに|くすね|偽造"
+        r"金を受け取|お金を受け取|言い寄|つきまと|盗み見|偽って|クビに|くすね|偽造|盗難\w{0,4}を売|盗品|依存症|"
+        r"中毒"
     )
 )
 _KANA = re.compile(r"[\u3040-\u30ff]")
 # 運転手が飲酒している場合は…: a condition, no one.
 _JA_IF = re.compile(r"場合|ときは|時は|なら[、,]|たら[、,]")
 _KO_REF = re.compile(
-    r"직원|매니저|사장|기사|선생|씨|강사|컨시어지|담당자|교감|경비원|정비사|집주인|원장|사서|지배인|약사|요리사"
+    r"직원|매니저|사장|기사|선생|씨|강사|관리인|의사|컨시어지|담당자|교감|경비원|정비사|집주인|원장|사서|지배인|약사|요리사"
 )
 _KO_PRED = quick(
     re.compile(
         r"술을\s?마신|술에\s?취해|스테로이드를\s?판|괴롭힌|괴롭혔|우울증|잠을\s?잔|속여|때린|때렸|훔친다|훔치고|"
         r"훔치는|소송을\s?당|전과|거짓말|훔치다\s?걸|빼돌|해고되었|해고됐|돈을\s?받|몰래|추근|치근|빚|"
-        + "위조|"
+        + "위조|중독|훔친\\s?\\S+(?:을|를)\\s?팔|장물|"
         + people_intl.KO_CLAIM
     )
 )
