@@ -100,6 +100,15 @@ to (Chinese is left to another round):
   off, vallado, abgesperrt, огорожена; cerramos, fechamos, chiudiamo), selling stolen goods and
   addiction in each language, and more roles (der Zahnarzt, стоматолог, 관리인, 의사). After: 45
   of 45, none flagged.
+- the ninth, 72 sentences in the shapes of notices and gossip (45 positives: unavailable
+  tomorrow and Friday, delays of up to two hours at present, lunch in the lobby this week while
+  the dining room is repainted; a hostel manager pocketing deposits, a vet operating while
+  hungover) and 27 negatives (the same places' standing rules): 3 of the 45 caught before the
+  fixes, none of the negatives flagged. Fixed by "tomorrow" as a time word (mañana not after
+  la/por, morgen in lower case), delays and a "while" clause as states that come and go,
+  pocketing deposits (se queda con, embolsa, empoche, steckt … ein, si tiene, присваивает, 着服,
+  가로채), a hangover at work in each language, "all orders" no longer read as "all banks"
+  (kinds of things), and more roles (ветеринар, 管理人, 獣医). After: 45 of 45, none flagged.
 
 A date alone is not a temporary marker in the Chinese rounds (本周泳池因维修关闭 is a negative
 there); in these nine languages a time word beside a closure is one, as the brief for this round
@@ -1385,6 +1394,129 @@ _BATCH8 = (
 )
 
 
+_BATCH9 = (
+    # batch 9: fresh wordings once more, in the shapes of notices and of gossip
+    en(
+        "Notice to members: the climbing wall is unavailable tomorrow and Friday for inspection.",
+        TMP,
+    ),
+    en("We are currently experiencing delays of up to two hours on all orders.", TMP),
+    en("Lunch is served in the lobby this week while the dining room is repainted.", TMP),
+    en(
+        "Between you and me, the hostel manager pockets the deposits of guests who leave early.", PC
+    ),
+    en("Everyone knows Dr Russo, the vet, operates on animals while hungover.", PC),
+    en("The vet operates on Tuesdays and Thursdays."),
+    en("Deposits are refunded within seven days of departure."),
+    en("Lunch is served in the lobby when the dining room is booked for weddings."),
+    es(
+        "Aviso a los socios: el rocódromo no estará disponible mañana ni el viernes por revisión.",
+        TMP,
+    ),
+    es("En estos momentos hay retrasos de hasta dos horas en todos los pedidos.", TMP),
+    es("Esta semana la comida se sirve en el vestíbulo mientras pintan el comedor.", TMP),
+    es(
+        "Entre nosotros, el encargado del albergue se queda con las fianzas de los que se van antes.",
+        PC,
+    ),
+    es(
+        "Todo el mundo sabe que el doctor Russo, el veterinario, opera a los animales con resaca.",
+        PC,
+    ),
+    es("El veterinario opera los martes y los jueves."),
+    es("Las fianzas se devuelven en un plazo de siete días."),
+    es("La comida se sirve en el vestíbulo cuando el comedor está reservado para bodas."),
+    pt(
+        "Aviso aos sócios: a parede de escalada estará indisponível amanhã e sexta para inspeção.",
+        TMP,
+    ),
+    pt("Neste momento há atrasos de até duas horas em todos os pedidos.", TMP),
+    pt("Esta semana o almoço é servido no saguão enquanto pintam o refeitório.", TMP),
+    pt("Cá entre nós, o gerente do albergue embolsa as cauções de quem sai mais cedo.", PC),
+    pt("Todo mundo sabe que o doutor Russo, o veterinário, opera os animais de ressaca.", PC),
+    pt("O veterinário opera às terças e quintas."),
+    pt("As cauções são devolvidas em até sete dias."),
+    pt("O almoço é servido no saguão quando o refeitório está reservado para casamentos."),
+    fr(
+        "Avis aux adhérents : le mur d'escalade sera indisponible demain et vendredi pour contrôle.",
+        TMP,
+    ),
+    fr(
+        "Nous rencontrons actuellement des retards allant jusqu'à deux heures sur toutes les commandes.",
+        TMP,
+    ),
+    fr(
+        "Cette semaine, le déjeuner est servi dans le hall pendant qu'on repeint la salle à manger.",
+        TMP,
+    ),
+    fr(
+        "Entre nous, le gérant de l'auberge empoche les cautions des clients qui partent plus tôt.",
+        PC,
+    ),
+    fr(
+        "Tout le monde sait que le docteur Russo, le vétérinaire, opère les animaux avec la gueule de bois.",
+        PC,
+    ),
+    fr("Le vétérinaire opère le mardi et le jeudi."),
+    fr("Les cautions sont remboursées sous sept jours."),
+    fr("Le déjeuner est servi dans le hall quand la salle à manger est réservée pour un mariage."),
+    de(
+        "Hinweis an die Mitglieder: Die Kletterwand ist morgen und Freitag wegen Prüfung nicht nutzbar.",
+        TMP,
+    ),
+    de("Derzeit kommt es bei allen Bestellungen zu Verzögerungen von bis zu zwei Stunden.", TMP),
+    de(
+        "Diese Woche gibt es das Mittagessen in der Lobby, weil der Speisesaal gestrichen wird.",
+        TMP,
+    ),
+    de(
+        "Unter uns: Der Herbergsleiter steckt die Kautionen der Gäste ein, die früher abreisen.", PC
+    ),
+    de("Jeder weiß, dass Dr. Russo, der Tierarzt, verkatert operiert.", PC),
+    de("Der Tierarzt operiert dienstags und donnerstags."),
+    de("Kautionen werden innerhalb von sieben Tagen erstattet."),
+    de("Das Mittagessen gibt es in der Lobby, wenn der Speisesaal für Hochzeiten gebucht ist."),
+    it(
+        "Avviso ai soci: la parete di arrampicata non sarà disponibile domani e venerdì per un controllo.",
+        TMP,
+    ),
+    it("Al momento si registrano ritardi fino a due ore su tutti gli ordini.", TMP),
+    it("Questa settimana il pranzo si serve nella hall mentre ridipingono la sala da pranzo.", TMP),
+    it("Detto tra noi, il gestore dell'ostello si tiene le caparre di chi parte prima.", PC),
+    it(
+        "Lo sanno tutti che il dottor Russo, il veterinario, opera gli animali in preda ai postumi della sbornia.",
+        PC,
+    ),
+    it("Il veterinario opera il martedì e il giovedì."),
+    it("Le caparre vengono restituite entro sette giorni."),
+    it("Il pranzo si serve nella hall quando la sala da pranzo è prenotata per i matrimoni."),
+    ru("Вниманию членов клуба: скалодром будет недоступен завтра и в пятницу из-за проверки.", TMP),
+    ru("Сейчас по всем заказам задержки до двух часов.", TMP),
+    ru("На этой неделе обед подают в холле, пока красят столовую.", TMP),
+    ru("Между нами, управляющий хостелом присваивает залоги тех, кто уезжает раньше.", PC),
+    ru("Все знают, что ветеринар доктор Руссо оперирует животных с похмелья.", PC),
+    ru("Ветеринар оперирует по вторникам и четвергам."),
+    ru("Залог возвращают в течение семи дней."),
+    ru("Обед подают в холле, когда столовая забронирована под свадьбы."),
+    ja("会員の皆様へ：クライミングウォールは点検のため明日と金曜日はご利用いただけません。", TMP),
+    ja("現在、すべてのご注文で最大2時間の遅れが出ております。", TMP),
+    ja("今週は食堂の塗装のため、昼食はロビーでご提供します。", TMP),
+    ja("ここだけの話、ユースホステルの管理人は早く発つ客の保証金を着服している。", PC),
+    ja("獣医のルッソ先生が二日酔いで手術しているのはみんな知っている。", PC),
+    ja("獣医は火曜日と木曜日に手術を行います。"),
+    ja("保証金は7日以内に返金されます。"),
+    ja("食堂が結婚式で貸切の日は、昼食はロビーでご提供します。"),
+    ko("회원 안내: 클라이밍 월은 점검으로 내일과 금요일에 이용할 수 없습니다.", TMP),
+    ko("현재 모든 주문에 최대 두 시간의 지연이 발생하고 있습니다.", TMP),
+    ko("이번 주에는 식당 도색 공사로 점심을 로비에서 제공합니다.", TMP),
+    ko("우리끼리 얘기지만, 호스텔 매니저가 일찍 떠나는 손님들의 보증금을 가로챈다.", PC),
+    ko("수의사 루소 선생님이 숙취 상태로 수술한다는 건 다 아는 얘기다.", PC),
+    ko("수의사는 화요일과 목요일에 수술합니다."),
+    ko("보증금은 7일 이내에 환불됩니다."),
+    ko("식당이 결혼식으로 예약된 날에는 점심을 로비에서 제공합니다."),
+)
+
+
 DEV_ROUND27_INTL: tuple[Example, ...] = (
-    _BATCH1 + _BATCH2 + _BATCH3 + _BATCH4 + _BATCH5 + _BATCH6 + _BATCH7 + _BATCH8
+    _BATCH1 + _BATCH2 + _BATCH3 + _BATCH4 + _BATCH5 + _BATCH6 + _BATCH7 + _BATCH8 + _BATCH9
 )

@@ -27,7 +27,7 @@ PRED_EN = quick(
         r"(?:slapped|slaps|punched|punches|kicked|kicks|hit|hits|beat|beats|shoves|shoved)\s+"
         r"(?:a|the|one\s+of\s+the|his|her|their)\s+(?:\w+\s+)?(?:boy|girl|child|kid|pupil|student|"
         r"customer|guest|patient|player|resident|dog)s?|(?:shouts|shouted|yells|yelled|screams)\s+at|"
-        r"(?:was|got|has\s+been)\s+let\s+go|pocket(?:s|ed|ing)\s+(?:the\s+)?(?:cash|money|tips|difference)|"
+        r"(?:was|got|has\s+been)\s+let\s+go|pocket(?:s|ed|ing)\s+(?:the\s+)?(?:\w+\s+)?(?:cash|money|tips|difference|deposits?|fees?|refunds?)|"
         r"(?:takes|took|uses|used|sells|sold|deals|dealt)\s+(?:\w+\s+)?steroids|"
         r"(?:sleeps|slept|is\s+asleep|falls\s+asleep|naps)\s+(?:through|during|on|at)\s+(?:his\s+|her\s+|the\s+)?"
         r"(?:shifts?|duty|job|work|desk|post)|(?:off\s+sick|on\s+sick\s+leave|signed\s+off)\s+(?:with|for)|"
@@ -36,7 +36,7 @@ PRED_EN = quick(
         r"(?:money|cash|payments?|bribes|gifts)\s+from|(?:gambling\s+)?debts|gambling\s+problem|"
         r"reads?\s+(?:\w+['’]s\s+|the\s+\w+['’]s\s+|other\s+people['’]s\s+)?private\s+(?:e-?mails|messages|mail|files)|"
         r"(?:lying|lied)\s+about|fak(?:ed|ing)\s+(?:his|her)\s+\w+|forged|falsified|"
-        r"(?:seen|found|caught)\s+(?:\w+\s+)?drunk|cheat(?:s|ed|ing)?\s+at|addicted\s+to|"
+        r"(?:seen|found|caught)\s+(?:\w+\s+)?drunk|cheat(?:s|ed|ing)?\s+at|addicted\s+to|hungover|"
         r"(?:sells|sold|buys|bought|deals\s+in)\s+(?:\w+\s+)?stolen)\b",
         re.IGNORECASE,
     )
@@ -58,7 +58,8 @@ GATE_EN = gate(
     kicks hit hits beat beats shoves shoved shouts shouted yells yelled screams let pockets pocketed
     pocketing steroids sleeps slept asleep naps sick signed waters watered hand hands lies lied
     money cash payment payments bribes gifts debts gambling private lying faked faking forged
-    falsified seen found caught cheats cheat cheated cheating addicted stolen"""
+    falsified seen found caught cheats cheat cheated cheating addicted stolen hungover deposits fees
+    refunds"""
 )
 
 # Two capitalised words, not an article and a German noun (Der Film, Ein Kellner); a first name
@@ -86,7 +87,8 @@ _LATIN = (
         r"está\s+siendo\s+investigad[oa]|antecedentes\s+penales|miente\s+a|pillad[oa]\s+\w+ndo|"
         r"por\s+(?:vender|traficar\s+con)\s+\w+|se\s+acuesta\s+con|cobra\s+a\s+los|acepta\s+sobornos|"
         r"pide\s+dinero|deudas|correos\s+privados|mensajes\s+privados|por\s+mentir|miente\s+sobre|"
-        r"falsificó|borrach[oa]|se\s+está\s+divorciando|se\s+divorci[óa]|hace\s+trampas?|adict[oa]|vende\s+(?:\w+\s+){1,2}robad[oa]s",
+        r"falsificó|borrach[oa]|se\s+está\s+divorciando|se\s+divorci[óa]|hace\s+trampas?|adict[oa]|vende\s+(?:\w+\s+){1,2}robad[oa]s|resaca|"
+        r"se\s+queda\s+con\s+(?:el|la|los|las)\s+(?:fianzas?|dinero|propinas?|depósitos?)",
     ),
     (  # pt
         r"(?:o|a|nosso|nossa|seu|sua)\s+(?:\w+\s+){0,2}?(?:\w+(?:eir[oa]|ista|or[a]?|ári[oa]|ente|ante|ão|ic[oa])|vigia|senhori[oa]|bibliotecári[oa]|"
@@ -98,7 +100,7 @@ _LATIN = (
         r"antecedentes\s+criminais|mente\s+(?:aos|para|às)|flagrad[oa]\s+\w+ndo|"
         r"(?:está\s+tendo|teve)\s+um\s+caso|por\s+(?:vender|traficar)\s+\w+|cobra\s+d[oa]s|"
         r"(?:aceita|recebe)\s+dinheiro|dívidas|e-?mails\s+privados|mensagens\s+privadas|por\s+mentir|"
-        r"falsificou|bêbad[oa]|se\s+divorcia\w*|trapaceia|vende\s+(?:\w+\s+){1,2}roubad[oa]s",
+        r"falsificou|bêbad[oa]|se\s+divorcia\w*|trapaceia|vende\s+(?:\w+\s+){1,2}roubad[oa]s|embolsa\w*|ressaca",
     ),
     (  # fr
         r"(?:le|la|l['’]|notre|son|sa)\s*(?:\w+\s+){0,2}?(?:\w+(?:eur|euse|ier|ière|iste|ien|ienne|aire|ant|ante)|cpe|officier|réceptionniste|gérante?|propriétaire|"
@@ -111,7 +113,7 @@ _LATIN = (
         r"dort\s+pendant|a\s+arnaqué|arnaque\s+les|bat\s+sa\s+femme|battait|fait\s+l['’]objet\s+d['’]une\s+enquête|"
         r"casier\s+judiciaire|ment\s+aux|pris\s+en\s+train\s+de\s+\w+|pour\s+trafic|couche\s+avec|"
         r"fait\s+payer|pots-de-vin|dettes|mails\s+privés|messages\s+privés|(?:pour\s+)?avoir\s+menti|a\s+menti|"
-        r"a\s+falsifié|ivre|en\s+(?:plein\s+)?divorce|divorce|triche|accro|(?:re)?vend\s+(?:\w+\s+){1,2}volée?s",
+        r"a\s+falsifié|ivre|en\s+(?:plein\s+)?divorce|divorce|triche|accro|(?:re)?vend\s+(?:\w+\s+){1,2}volée?s|empoche|gueule\s+de\s+bois",
     ),
     (  # de
         r"(?:der|die|unser|unsere|ihr|ihre|sein|seine)\s+(?:\w+\s+){0,2}?(?:[\w-]+(?:er|erin|or|orin|ant|antin|ent|entin|ist|istin|beamte|beamtin|leiter|leiterin)|Hausmeister(?:in)?|"
@@ -127,7 +129,7 @@ _LATIN = (
         r"beim\s+(?:Klauen|Stehlen)\s+erwischt|wegen\s+(?:drogen|kokain|waffen|menschen)?handels|(?:hat|hatte)\s+ein\s+Verhältnis|"
         r"lässt\s+sich\s+(?:\w+\s+){0,5}?bezahlen|nimmt\s+Geld|kassiert|(?:spiel|wett|hohe\s+)?schulden|privaten\s+(?:E-Mails|Nachrichten)|"
         r"gelogen|entlassen|gefälscht|fälschte|betrunken|Scheidung|lässt\s+sich\s+scheiden|\w*(?:abhängig|süchtig)|"
-        r"verkauft\s+(?:\w+\s+){0,2}(?:geklaut|gestohlen)\w*",
+        r"verkauft\s+(?:\w+\s+){0,2}(?:geklaut|gestohlen)\w*|verkatert|steckt\s+die\s+\w+\s+(?:\w+\s+){0,3}ein",
     ),
     (  # it
         r"(?:il|la|lo|l['’]|nostr[oa]|su[oa])\s*(?:\w+\s+){0,2}?(?:\w+(?:ier[ea]|ista|tore|trice|ari[oa]|ente|ante|ic[oa]|ale|preside)|receptionist|portiere|autista|"
@@ -141,7 +143,7 @@ _LATIN = (
         r"va\s+a\s+letto\s+con|si\s+fa\s+pagare|prende\s+soldi|intasca|debiti|email\s+private|"
         r"messaggi\s+privati|(?:per\s+)?aver\s+mentito|rubi|rubino|falsificato|ubriac[oa]|"
         r"sta\s+divorziando|divorzia|bar[ai]\s+a\s+carte|dipendente\s+d(?:a|al|ai|agli|alla|alle|all['’])|"
-        r"vende\s+(?:\w+\s+){1,2}rubat[ei]",
+        r"vende\s+(?:\w+\s+){1,2}rubat[ei]|sbornia|postumi|si\s+tiene\s+(?:i|le|il|lo)\s+(?:soldi|caparre|mance|depositi)",
     ),
 )
 # Angeblich verkauft der Besitzer Steroide: the verb before the one named.
@@ -178,7 +180,8 @@ _GATE_LATIN = (
         falsificou bebado bebada divorciou ivre falsifie divorce gefalscht falschte
         betrunken scheidung scheiden rubi rubino falsificato sta klaut stiehlt hace trampas trampa
         trapaceia triche bara bari adicto adicta robadas robados roubadas roubados accro volés
-        volees vend revend abhangig süchtig geklaute gestohlene dipendente rubate rubati"""
+        volees vend revend abhangig süchtig geklaute gestohlene dipendente rubate rubati resaca queda
+        embolsa embolsou ressaca empoche gueule verkatert steckt sbornia postumi tiene"""
     )
     | people_intl.PREDICATE_WORDS
 )
@@ -214,7 +217,7 @@ _LATIN_PRED = quick(
 _LATIN_REF = dict(zip(_LATIN_LANGS, (ref for ref, _ in _LATIN_PAIRS), strict=True))
 _RU_ROLE = (
     r"администратор|менеджер|инструктор|консьерж|завуч|сисадмин|админ|сотрудни|работни|служащ|чиновни|"
-    r"секретар|бухгалтер|инспектор|завхоз|риелтор|стоматолог|риэлтор|медсестр|контрол[её]р|кондуктор|уборщи|дворни|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
+    r"секретар|бухгалтер|инспектор|завхоз|риелтор|стоматолог|ветеринар|риэлтор|медсестр|контрол[её]р|кондуктор|уборщи|дворни|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
     r"врач|повар|библиотекар|официант|продав|бармен|тренер|медсестр|сторож|вахт[её]р|директор|"
     r"управляющ|хозя"
 )
@@ -229,7 +232,7 @@ _RU_PRED = quick(
         r"бь[её]т\s+(?:жену|мужа|детей)|уголовное\s+дело|судимост\w+|поймали\s+на|бер[её]т\s+взятки|"
         r"задержал\w*|арестовал\w*|за\s+торговлю|спит\s+со?\s+\w+|бер[её]т\s+деньги|погряз\w*|долг\w*|"
         r"чита\w+\s+(?:личн|чуж)\w+|уволил\w*|приста[её]т|вран[ьи]\w*|вр[её]т|соврал\w*|таска\w+|"
-        r"подделал\w*|пьян\w*|развод\w*|развел\w*|развёл\w*|жульнича\w*|прода[её]т\s+краден\w+|сидит\s+на\s+\w+|"
+        r"подделал\w*|пьян\w*|развод\w*|развел\w*|развёл\w*|жульнича\w*|прода[её]т\s+краден\w+|сидит\s+на\s+\w+|присваива\w+|присвоил\w*|похмел\w+|"
         + people_intl.RU_PREDICATE
         + ")"
     )
@@ -240,18 +243,18 @@ _RU_GATE = gate(
     берёт берет задержали задержала арестовали торговлю со с был была были сидел сидела сидели за
     украл украла украли деньги погряз погрязла погрязли долгах долги долгов читает уволили уволил
     пристаёт пристает враньё вранье врёт врет соврал соврала таскает таскал таскала подделал
-    подделала пьяным пьяная пьяный пьян разводится развелся развелась развёлся жульничает пьяны продаёт продает сидит"""
+    подделала пьяным пьяная пьяный пьян разводится развелся развелась развёлся жульничает пьяны продаёт продает сидит присваивает присвоил присвоила похмелья"""
 )
 # Japanese (only in text with kana) and Korean.
 _JA_REF = re.compile(
     r"マネージャー|オーナー|運転手|警備員|支配人|店長|社長|受付|医師|先生|さん|整備士の[\u4e00-\u9fff]{1,3}|"
-    r"料理人|司書|大家|職員|担当"
+    r"料理人|司書|大家|職員|担当|管理人|管理者|獣医"
 )
 _JA_PRED = quick(
     re.compile(
         r"酒を飲んで|飲酒して|ステロイドを売|薬を売|酔っ払|酔って|"
         r"セクハラ|居眠り|だまし|騙し|暴力をふる|暴力を振る|嘘をつ|うそをつ|訴えられ|万引き|"
-        r"金を受け取|お金を受け取|言い寄|つきまと|盗み見|偽って|クビに|くすね|偽造|盗難\w{0,4}を売|盗品|依存症|"
+        r"金を受け取|お金を受け取|言い寄|つきまと|盗み見|偽って|クビに|くすね|偽造|盗難\w{0,4}を売|盗品|依存症|着服|二日酔い|"
         r"中毒"
     )
 )
@@ -265,7 +268,7 @@ _KO_PRED = quick(
     re.compile(
         r"술을\s?마신|술에\s?취해|스테로이드를\s?판|괴롭힌|괴롭혔|우울증|잠을\s?잔|속여|때린|때렸|훔친다|훔치고|"
         r"훔치는|소송을\s?당|전과|거짓말|훔치다\s?걸|빼돌|해고되었|해고됐|돈을\s?받|몰래|추근|치근|빚|"
-        + "위조|중독|훔친\\s?\\S+(?:을|를)\\s?팔|장물|"
+        + "위조|중독|가로채|가로챈|숙취|훔친\\s?\\S+(?:을|를)\\s?팔|장물|"
         + people_intl.KO_CLAIM
     )
 )
