@@ -109,6 +109,21 @@ to (Chinese is left to another round):
   pocketing deposits (se queda con, embolsa, empoche, steckt … ein, si tiene, присваивает, 着服,
   가로채), a hangover at work in each language, "all orders" no longer read as "all banks"
   (kinds of things), and more roles (ветеринар, 管理人, 獣医). After: 45 of 45, none flagged.
+- the tenth, 72 plain sentences of the kind a notice board or a review holds (45 positives: a
+  sauna closed for maintenance until next Monday, a kitchen short-staffed this week, free parking
+  during the roadworks; a bartender watering down the whisky and overcharging tourists, a nanny
+  leaving the children alone) and 27 negatives: 14 of the 45 caught before the fixes, none of the
+  negatives flagged. Fixed by "until next Monday" in each language, staff shortages, maintenance
+  and a reduced menu as passing states, any works after während der, overcharging and watering
+  down drinks (cobra de más, surfacture, zockt ab, annacqua, обсчитывает, ぼったく, 바가지) and
+  leaving children alone in each language, and more roles (nanny, babá, nounou, Kindermädchen,
+  tata, няня, ベビーシッター, 베이비시터; barman, バーテンダー, 바텐더). After: 45 of 45, none
+  flagged.
+
+Fresh batches kept showing new wordings missed before their fixes (the fifth 31 of 72 caught,
+the eighth 14 of 45, the ninth 3 of 45, the tenth 14 of 45), most of them words of a kind
+the lists did not yet hold (a state, a role, a deed); the classes are general, the word lists
+are not complete.
 
 A date alone is not a temporary marker in the Chinese rounds (本周泳池因维修关闭 is a negative
 there); in these nine languages a time word beside a closure is one, as the brief for this round
@@ -1517,6 +1532,109 @@ _BATCH9 = (
 )
 
 
+_BATCH10 = (
+    # batch 10: plain sentences of the kind a notice board or a review holds
+    en("The sauna is closed for maintenance until next Monday.", TMP),
+    en("Our kitchen is short-staffed this week, so the menu is limited.", TMP),
+    en("Parking at the clinic is free during the roadworks.", TMP),
+    en(
+        "The bartender at the Blue Anchor, Steve, waters down the whisky and overcharges tourists.",
+        PC,
+    ),
+    en("The new nanny, Olga, leaves the kids alone to meet her boyfriend.", PC),
+    en("The sauna is cleaned every night after closing."),
+    en("The menu changes with the seasons."),
+    en("Parking at the clinic is free for patients with disabilities."),
+    es("La sauna está cerrada por mantenimiento hasta el próximo lunes.", TMP),
+    es("Esta semana la cocina va corta de personal, así que la carta es reducida.", TMP),
+    es("El aparcamiento de la clínica es gratuito mientras duren las obras de la calle.", TMP),
+    es(
+        "El camarero del Ancla Azul, Esteban, aguanta el whisky con agua y cobra de más a los turistas.",
+        PC,
+    ),
+    es("La nueva niñera, Olga, deja solos a los niños para ver a su novio.", PC),
+    es("La sauna se limpia todas las noches después del cierre."),
+    es("La carta cambia con las estaciones."),
+    es("El aparcamiento de la clínica es gratuito para pacientes con discapacidad."),
+    pt("A sauna está fechada para manutenção até a próxima segunda-feira.", TMP),
+    pt("Esta semana a cozinha está com falta de pessoal, por isso o cardápio é reduzido.", TMP),
+    pt("O estacionamento da clínica é gratuito enquanto durarem as obras na rua.", TMP),
+    pt(
+        "O barman do Âncora Azul, Estêvão, batiza o uísque com água e cobra a mais dos turistas.",
+        PC,
+    ),
+    pt("A nova babá, Olga, deixa as crianças sozinhas para encontrar o namorado.", PC),
+    pt("A sauna é limpa todas as noites depois do fechamento."),
+    pt("O cardápio muda com as estações."),
+    pt("O estacionamento da clínica é gratuito para pacientes com deficiência."),
+    fr("Le sauna est fermé pour entretien jusqu'à lundi prochain.", TMP),
+    fr("Cette semaine, la cuisine manque de personnel, la carte est donc réduite.", TMP),
+    fr("Le parking de la clinique est gratuit pendant la durée des travaux de voirie.", TMP),
+    fr(
+        "Le barman de l'Ancre Bleue, Étienne, coupe le whisky à l'eau et surfacture les touristes.",
+        PC,
+    ),
+    fr("La nouvelle nounou, Olga, laisse les enfants seuls pour retrouver son copain.", PC),
+    fr("Le sauna est nettoyé chaque soir après la fermeture."),
+    fr("La carte change au fil des saisons."),
+    fr("Le parking de la clinique est gratuit pour les patients handicapés."),
+    de("Die Sauna ist bis nächsten Montag wegen Wartung geschlossen.", TMP),
+    de("Diese Woche ist die Küche unterbesetzt, deshalb gibt es nur eine kleine Karte.", TMP),
+    de("Das Parken an der Klinik ist während der Straßenbauarbeiten kostenlos.", TMP),
+    de("Der Barkeeper im Blauen Anker, Stefan, panscht den Whisky und zockt Touristen ab.", PC),
+    de("Das neue Kindermädchen, Olga, lässt die Kinder allein, um ihren Freund zu treffen.", PC),
+    de("Die Sauna wird jeden Abend nach Schließung gereinigt."),
+    de("Die Karte wechselt mit den Jahreszeiten."),
+    de("Das Parken an der Klinik ist für Patienten mit Behinderung kostenlos."),
+    it("La sauna è chiusa per manutenzione fino a lunedì prossimo.", TMP),
+    it("Questa settimana la cucina è a corto di personale, quindi il menù è ridotto.", TMP),
+    it("Il parcheggio della clinica è gratuito per tutta la durata dei lavori stradali.", TMP),
+    it(
+        "Il barista dell'Ancora Blu, Stefano, annacqua il whisky e fa pagare di più ai turisti.", PC
+    ),
+    it("La nuova tata, Olga, lascia i bambini da soli per vedere il fidanzato.", PC),
+    it("La sauna viene pulita ogni sera dopo la chiusura."),
+    it("Il menù cambia con le stagioni."),
+    it("Il parcheggio della clinica è gratuito per i pazienti con disabilità."),
+    ru("Сауна закрыта на техобслуживание до следующего понедельника.", TMP),
+    ru("На этой неделе на кухне не хватает персонала, поэтому меню сокращено.", TMP),
+    ru("Парковка у клиники бесплатная на время дорожных работ.", TMP),
+    ru("Бармен «Синего якоря» Степан разбавляет виски и обсчитывает туристов.", PC),
+    ru("Новая няня Ольга оставляет детей одних, чтобы встречаться с парнем.", PC),
+    ru("Сауну убирают каждый вечер после закрытия."),
+    ru("Меню меняется в зависимости от сезона."),
+    ru("Парковка у клиники бесплатна для пациентов с инвалидностью."),
+    ja("サウナはメンテナンスのため来週の月曜日まで休止しています。", TMP),
+    ja("今週は厨房の人手が足りないため、メニューを絞っております。", TMP),
+    ja("道路工事の期間中、クリニックの駐車場は無料です。", TMP),
+    ja(
+        "ブルーアンカーのバーテンダーのスティーブはウイスキーを水で薄めて観光客にぼったくっている。",
+        PC,
+    ),
+    ja("新しいベビーシッターのオルガさんは彼氏に会うために子どもたちを置き去りにしている。", PC),
+    ja("サウナは毎晩閉店後に清掃しています。"),
+    ja("メニューは季節ごとに変わります。"),
+    ja("障がいのある患者さんはクリニックの駐車場を無料で利用できます。"),
+    ko("사우나는 정비로 다음 주 월요일까지 휴장합니다.", TMP),
+    ko("이번 주는 주방 인력이 부족해서 메뉴를 줄여서 운영합니다.", TMP),
+    ko("도로 공사 기간 동안 병원 주차장은 무료입니다.", TMP),
+    ko("블루앵커 바텐더 스티브 씨는 위스키에 물을 타고 관광객에게 바가지를 씌운다.", PC),
+    ko("새로 온 베이비시터 올가 씨는 남자친구를 만나려고 아이들만 두고 나간다.", PC),
+    ko("사우나는 매일 밤 영업 종료 후 청소합니다."),
+    ko("메뉴는 계절마다 바뀝니다."),
+    ko("장애가 있는 환자는 병원 주차장을 무료로 이용할 수 있습니다."),
+)
+
+
 DEV_ROUND27_INTL: tuple[Example, ...] = (
-    _BATCH1 + _BATCH2 + _BATCH3 + _BATCH4 + _BATCH5 + _BATCH6 + _BATCH7 + _BATCH8 + _BATCH9
+    _BATCH1
+    + _BATCH2
+    + _BATCH3
+    + _BATCH4
+    + _BATCH5
+    + _BATCH6
+    + _BATCH7
+    + _BATCH8
+    + _BATCH9
+    + _BATCH10
 )

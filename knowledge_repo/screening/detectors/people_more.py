@@ -36,7 +36,7 @@ PRED_EN = quick(
         r"(?:money|cash|payments?|bribes|gifts)\s+from|(?:gambling\s+)?debts|gambling\s+problem|"
         r"reads?\s+(?:\w+['’]s\s+|the\s+\w+['’]s\s+|other\s+people['’]s\s+)?private\s+(?:e-?mails|messages|mail|files)|"
         r"(?:lying|lied)\s+about|fak(?:ed|ing)\s+(?:his|her)\s+\w+|forged|falsified|"
-        r"(?:seen|found|caught)\s+(?:\w+\s+)?drunk|cheat(?:s|ed|ing)?\s+at|addicted\s+to|hungover|"
+        r"(?:seen|found|caught)\s+(?:\w+\s+)?drunk|cheat(?:s|ed|ing)?\s+at|addicted\s+to|hungover|overcharg\w+|leaves\s+(?:the\s+)?(?:kids|children|baby)\s+alone|"
         r"(?:sells|sold|buys|bought|deals\s+in)\s+(?:\w+\s+)?stolen)\b",
         re.IGNORECASE,
     )
@@ -49,7 +49,7 @@ REF_EN = quick(
         r"(?!(?i:competitor|provider|operator|retailer|supplier|distributor|manufacturer|server|router|"
         r"computer|printer|browser|scanner|player|other|number|water|weather|winter|summer|center|"
         r"centre|order|letter|paper|calendar|bar|car|star|client|agent|tenant|account)\b)"
-        r"(?i:[a-z]+(?:er|or|ar|ist|ian|ant|ent|head|admin))\b|"
+        r"(?i:[a-z]+(?:er|or|ar|ist|ian|ant|ent|head|admin)|nanny|babysitter|au\s+pair|carer)\b|"
         r"(?<![\w,] )\b[A-Z][a-z]{2,}(?=,\s|\s+(?:from|at)\s+the\b)"
     )
 )
@@ -59,7 +59,7 @@ GATE_EN = gate(
     pocketing steroids sleeps slept asleep naps sick signed waters watered hand hands lies lied
     money cash payment payments bribes gifts debts gambling private lying faked faking forged
     falsified seen found caught cheats cheat cheated cheating addicted stolen hungover deposits fees
-    refunds"""
+    refunds overcharges overcharged overcharging leaves"""
 )
 
 # Two capitalised words, not an article and a German noun (Der Film, Ein Kellner); a first name
@@ -88,38 +88,39 @@ _LATIN = (
         r"por\s+(?:vender|traficar\s+con)\s+\w+|se\s+acuesta\s+con|cobra\s+a\s+los|acepta\s+sobornos|"
         r"pide\s+dinero|deudas|correos\s+privados|mensajes\s+privados|por\s+mentir|miente\s+sobre|"
         r"falsificó|borrach[oa]|se\s+está\s+divorciando|se\s+divorci[óa]|hace\s+trampas?|adict[oa]|vende\s+(?:\w+\s+){1,2}robad[oa]s|resaca|"
-        r"se\s+queda\s+con\s+(?:el|la|los|las)\s+(?:fianzas?|dinero|propinas?|depósitos?)",
+        r"se\s+queda\s+con\s+(?:el|la|los|las)\s+(?:fianzas?|dinero|propinas?|depósitos?)|cobra\s+de\s+más|"
+        r"deja\s+sol[oa]s",
     ),
     (  # pt
         r"(?:o|a|nosso|nossa|seu|sua)\s+(?:\w+\s+){0,2}?(?:\w+(?:eir[oa]|ista|or[a]?|ári[oa]|ente|ante|ão|ic[oa])|vigia|senhori[oa]|bibliotecári[oa]|"
         r"farmacêutic[oa]|cozinheir[oa]|segurança|don[oa]|professor[a]?|médic[oa]|motorista|"
-        r"recepcionista|gerente|garçom|caixa|porteir[oa]|instrutor[a]?)|(?:doutor|doutora|senhor|senhora)\s+(?-i:[A-Z])\w+",
+        r"recepcionista|gerente|garçom|caixa|porteir[oa]|instrutor[a]?|babá|barman)|(?:doutor|doutora|senhor|senhora)\s+(?-i:[A-Z])\w+",
         r"vende\s+(?:\w+\s+)?(?:anabolizantes|esteroides|drogas)|assedia|assediava|"
         r"está\s+afastad[oa]\s+por|dorme\s+(?:durante|no|em)\s+(?:o\s+)?(?:plantão|turno|serviço|trabalho)|"
         r"passou\s+a\s+perna|espanca|espancou|está\s+sendo\s+investigad[oa]|ficha\s+criminal|"
         r"antecedentes\s+criminais|mente\s+(?:aos|para|às)|flagrad[oa]\s+\w+ndo|"
         r"(?:está\s+tendo|teve)\s+um\s+caso|por\s+(?:vender|traficar)\s+\w+|cobra\s+d[oa]s|"
         r"(?:aceita|recebe)\s+dinheiro|dívidas|e-?mails\s+privados|mensagens\s+privadas|por\s+mentir|"
-        r"falsificou|bêbad[oa]|se\s+divorcia\w*|trapaceia|vende\s+(?:\w+\s+){1,2}roubad[oa]s|embolsa\w*|ressaca",
+        r"falsificou|bêbad[oa]|se\s+divorcia\w*|trapaceia|vende\s+(?:\w+\s+){1,2}roubad[oa]s|embolsa\w*|ressaca|cobra\s+a\s+mais|batiza|deixa\s+(?:as|os)\s+\w+\s+sozinh[oa]s",
     ),
     (  # fr
         r"(?:le|la|l['’]|notre|son|sa)\s*(?:\w+\s+){0,2}?(?:\w+(?:eur|euse|ier|ière|iste|ien|ienne|aire|ant|ante)|cpe|officier|réceptionniste|gérante?|propriétaire|"
         r"chauffeur|caissière|caissier|professeure?|pharmacien(?:ne)?|gardien(?:ne)?|mécanicien(?:ne)?|médecin|"
         r"docteure?|cuisinier|cuisinière|bibliothécaire|vigile|serveur|serveuse|infirmier|infirmière|concierge|patron(?:ne)?|"
-        r"directeur|directrice|chef|prof|moniteur|monitrice|comptable|agent)|(?:M\.|Mme|monsieur|madame|docteur)\s+(?-i:[A-Z])\w+",
+        r"directeur|directrice|chef|prof|moniteur|monitrice|comptable|agent|barman|nounou)|(?:M\.|Mme|monsieur|madame|docteur)\s+(?-i:[A-Z])\w+",
         r"vole\s+(?:les|des|l['’]\w+|la|le)|volait|boit\s+(?:pendant|au|en)\s+(?:son\s+)?(?:service|travail)|"
         r"vend\s+(?:des\s+|de\s+la\s+)?(?:stéroïdes|drogue|drogues)|(?:était|est|arrive)\s+ivre|"
         r"a\s+une\s+(?:liaison|maîtresse)|a\s+un\s+amant|harcèle|a\s+harcelé|en\s+arrêt\s+maladie\s+pour|"
         r"dort\s+pendant|a\s+arnaqué|arnaque\s+les|bat\s+sa\s+femme|battait|fait\s+l['’]objet\s+d['’]une\s+enquête|"
         r"casier\s+judiciaire|ment\s+aux|pris\s+en\s+train\s+de\s+\w+|pour\s+trafic|couche\s+avec|"
         r"fait\s+payer|pots-de-vin|dettes|mails\s+privés|messages\s+privés|(?:pour\s+)?avoir\s+menti|a\s+menti|"
-        r"a\s+falsifié|ivre|en\s+(?:plein\s+)?divorce|divorce|triche|accro|(?:re)?vend\s+(?:\w+\s+){1,2}volée?s|empoche|gueule\s+de\s+bois",
+        r"a\s+falsifié|ivre|en\s+(?:plein\s+)?divorce|divorce|triche|accro|(?:re)?vend\s+(?:\w+\s+){1,2}volée?s|empoche|gueule\s+de\s+bois|surfactur\w+|laisse\s+les\s+\w+\s+seuls",
     ),
     (  # de
-        r"(?:der|die|unser|unsere|ihr|ihre|sein|seine)\s+(?:\w+\s+){0,2}?(?:[\w-]+(?:er|erin|or|orin|ant|antin|ent|entin|ist|istin|beamte|beamtin|leiter|leiterin)|Hausmeister(?:in)?|"
+        r"(?:der|die|das|unser|unsere|ihr|ihre|sein|seine)\s+(?:\w+\s+){0,2}?(?:[\w-]+(?:er|erin|or|orin|ant|antin|ent|entin|ist|istin|beamte|beamtin|leiter|leiterin)|Hausmeister(?:in)?|"
         r"Rezeptionist(?:in)?|\w*portier|Fahrer(?:in)?|Kassierer(?:in)?|\w*lehrer(?:in)?|Apotheker(?:in)?|"
         r"Wachmann|Mechaniker(?:in)?|Vermieter(?:in)?|\w*arzt|\w*ärztin|Bibliothekar(?:in)?|Kellner(?:in)?|Koch|"
-        r"Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Leiter(?:in)?|Trainer(?:in)?|Pfleger(?:in)?|Concierge)|"
+        r"Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Leiter(?:in)?|Trainer(?:in)?|Pfleger(?:in)?|Concierge|Kindermädchen|Babysitter(?:in)?)|"
         r"(?:Herr|Frau|Dr\.)\s+(?-i:[A-Z])\w+",
         r"trinkt\s+(?:im|bei\s+der|während\s+der)\s+(?:Dienst|Arbeit|Schicht)|bestiehlt|beklaut|"
         r"schläft\s+(?:während\s+der|im|bei\s+der)\s+(?:Schicht|Dienst|Arbeit)|"
@@ -129,13 +130,14 @@ _LATIN = (
         r"beim\s+(?:Klauen|Stehlen)\s+erwischt|wegen\s+(?:drogen|kokain|waffen|menschen)?handels|(?:hat|hatte)\s+ein\s+Verhältnis|"
         r"lässt\s+sich\s+(?:\w+\s+){0,5}?bezahlen|nimmt\s+Geld|kassiert|(?:spiel|wett|hohe\s+)?schulden|privaten\s+(?:E-Mails|Nachrichten)|"
         r"gelogen|entlassen|gefälscht|fälschte|betrunken|Scheidung|lässt\s+sich\s+scheiden|\w*(?:abhängig|süchtig)|"
-        r"verkauft\s+(?:\w+\s+){0,2}(?:geklaut|gestohlen)\w*|verkatert|steckt\s+die\s+\w+\s+(?:\w+\s+){0,3}ein",
+        r"verkauft\s+(?:\w+\s+){0,2}(?:geklaut|gestohlen)\w*|verkatert|steckt\s+die\s+\w+\s+(?:\w+\s+){0,3}ein|panscht|zockt|"
+        r"lässt\s+die\s+\w+\s+allein",
     ),
     (  # it
         r"(?:il|la|lo|l['’]|nostr[oa]|su[oa])\s*(?:\w+\s+){0,2}?(?:\w+(?:ier[ea]|ista|tore|trice|ari[oa]|ente|ante|ic[oa]|ale|preside)|receptionist|portiere|autista|"
         r"cassier[ea]|professor(?:e|essa)|farmacista|custode|meccanico|padrone\s+di\s+casa|medico|"
         r"bibliotecari[oa]|guardia|cuoc[oa]|camerier[ea]|proprietari[oa]|titolare|gestore|direttore|"
-        r"direttrice|infermier[ea]|istruttore|istruttrice|bidell[oa]|portinai[oa]|usciere)|(?:signor|signora|dottor|dottoressa)\s+(?-i:[A-Z])\w+",
+        r"direttrice|infermier[ea]|istruttore|istruttrice|bidell[oa]|portinai[oa]|usciere|tata|babysitter)|(?:signor|signora|dottor|dottoressa)\s+(?-i:[A-Z])\w+",
         r"ruba|rubava|beve\s+(?:durante|in)\s+(?:il\s+)?(?:turno|servizio|lavoro)|"
         r"vend[ae]\s+(?:\w+\s+)?(?:steroidi|droga)|(?:era|è)\s+ubriac[oa]|ha\s+una\s+relazione|"
         r"ha\s+un['’]amante|molesta|in\s+malattia\s+per|dorme\s+durante|ha\s+truffato|picchia|"
@@ -143,7 +145,8 @@ _LATIN = (
         r"va\s+a\s+letto\s+con|si\s+fa\s+pagare|prende\s+soldi|intasca|debiti|email\s+private|"
         r"messaggi\s+privati|(?:per\s+)?aver\s+mentito|rubi|rubino|falsificato|ubriac[oa]|"
         r"sta\s+divorziando|divorzia|bar[ai]\s+a\s+carte|dipendente\s+d(?:a|al|ai|agli|alla|alle|all['’])|"
-        r"vende\s+(?:\w+\s+){1,2}rubat[ei]|sbornia|postumi|si\s+tiene\s+(?:i|le|il|lo)\s+(?:soldi|caparre|mance|depositi)",
+        r"vende\s+(?:\w+\s+){1,2}rubat[ei]|sbornia|postumi|si\s+tiene\s+(?:i|le|il|lo)\s+(?:soldi|caparre|mance|depositi)|annacqua|"
+        r"fa\s+pagare\s+di\s+più|lascia\s+i\s+\w+\s+da\s+soli",
     ),
 )
 # Angeblich verkauft der Besitzer Steroide: the verb before the one named.
@@ -181,7 +184,8 @@ _GATE_LATIN = (
         betrunken scheidung scheiden rubi rubino falsificato sta klaut stiehlt hace trampas trampa
         trapaceia triche bara bari adicto adicta robadas robados roubadas roubados accro volés
         volees vend revend abhangig süchtig geklaute gestohlene dipendente rubate rubati resaca queda
-        embolsa embolsou ressaca empoche gueule verkatert steckt sbornia postumi tiene"""
+        embolsa embolsou ressaca empoche gueule verkatert steckt sbornia postumi tiene cobra deja batiza
+        deixa surfacture surfacturent laisse panscht zockt annacqua lascia"""
     )
     | people_intl.PREDICATE_WORDS
 )
@@ -217,7 +221,7 @@ _LATIN_PRED = quick(
 _LATIN_REF = dict(zip(_LATIN_LANGS, (ref for ref, _ in _LATIN_PAIRS), strict=True))
 _RU_ROLE = (
     r"администратор|менеджер|инструктор|консьерж|завуч|сисадмин|админ|сотрудни|работни|служащ|чиновни|"
-    r"секретар|бухгалтер|инспектор|завхоз|риелтор|стоматолог|ветеринар|риэлтор|медсестр|контрол[её]р|кондуктор|уборщи|дворни|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
+    r"секретар|бухгалтер|инспектор|завхоз|риелтор|стоматолог|ветеринар|нян|бармен|риэлтор|медсестр|контрол[её]р|кондуктор|уборщи|дворни|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
     r"врач|повар|библиотекар|официант|продав|бармен|тренер|медсестр|сторож|вахт[её]р|директор|"
     r"управляющ|хозя"
 )
@@ -232,7 +236,7 @@ _RU_PRED = quick(
         r"бь[её]т\s+(?:жену|мужа|детей)|уголовное\s+дело|судимост\w+|поймали\s+на|бер[её]т\s+взятки|"
         r"задержал\w*|арестовал\w*|за\s+торговлю|спит\s+со?\s+\w+|бер[её]т\s+деньги|погряз\w*|долг\w*|"
         r"чита\w+\s+(?:личн|чуж)\w+|уволил\w*|приста[её]т|вран[ьи]\w*|вр[её]т|соврал\w*|таска\w+|"
-        r"подделал\w*|пьян\w*|развод\w*|развел\w*|развёл\w*|жульнича\w*|прода[её]т\s+краден\w+|сидит\s+на\s+\w+|присваива\w+|присвоил\w*|похмел\w+|"
+        r"подделал\w*|пьян\w*|развод\w*|развел\w*|развёл\w*|жульнича\w*|прода[её]т\s+краден\w+|сидит\s+на\s+\w+|присваива\w+|присвоил\w*|похмел\w+|разбавля\w+|обсчитыва\w+|оставля\w+\s+\w+\s+одн\w+|"
         + people_intl.RU_PREDICATE
         + ")"
     )
@@ -243,18 +247,18 @@ _RU_GATE = gate(
     берёт берет задержали задержала арестовали торговлю со с был была были сидел сидела сидели за
     украл украла украли деньги погряз погрязла погрязли долгах долги долгов читает уволили уволил
     пристаёт пристает враньё вранье врёт врет соврал соврала таскает таскал таскала подделал
-    подделала пьяным пьяная пьяный пьян разводится развелся развелась развёлся жульничает пьяны продаёт продает сидит присваивает присвоил присвоила похмелья"""
+    подделала пьяным пьяная пьяный пьян разводится развелся развелась развёлся жульничает пьяны продаёт продает сидит присваивает присвоил присвоила похмелья разбавляет обсчитывает оставляет"""
 )
 # Japanese (only in text with kana) and Korean.
 _JA_REF = re.compile(
     r"マネージャー|オーナー|運転手|警備員|支配人|店長|社長|受付|医師|先生|さん|整備士の[\u4e00-\u9fff]{1,3}|"
-    r"料理人|司書|大家|職員|担当|管理人|管理者|獣医"
+    r"料理人|司書|大家|職員|担当|管理人|管理者|獣医|ベビーシッター|バーテンダー"
 )
 _JA_PRED = quick(
     re.compile(
         r"酒を飲んで|飲酒して|ステロイドを売|薬を売|酔っ払|酔って|"
         r"セクハラ|居眠り|だまし|騙し|暴力をふる|暴力を振る|嘘をつ|うそをつ|訴えられ|万引き|"
-        r"金を受け取|お金を受け取|言い寄|つきまと|盗み見|偽って|クビに|くすね|偽造|盗難\w{0,4}を売|盗品|依存症|着服|二日酔い|"
+        r"金を受け取|お金を受け取|言い寄|つきまと|盗み見|偽って|クビに|くすね|偽造|盗難\w{0,4}を売|盗品|依存症|着服|二日酔い|薄めて|ぼったく|置き去り|"
         r"中毒"
     )
 )
@@ -262,13 +266,13 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 # 運転手が飲酒している場合は…: a condition, no one.
 _JA_IF = re.compile(r"場合|ときは|時は|なら[、,]|たら[、,]")
 _KO_REF = re.compile(
-    r"직원|매니저|사장|기사|선생|씨|강사|관리인|의사|컨시어지|담당자|교감|경비원|정비사|집주인|원장|사서|지배인|약사|요리사"
+    r"직원|매니저|사장|기사|선생|씨|강사|관리인|의사|바텐더|베이비시터|컨시어지|담당자|교감|경비원|정비사|집주인|원장|사서|지배인|약사|요리사"
 )
 _KO_PRED = quick(
     re.compile(
         r"술을\s?마신|술에\s?취해|스테로이드를\s?판|괴롭힌|괴롭혔|우울증|잠을\s?잔|속여|때린|때렸|훔친다|훔치고|"
         r"훔치는|소송을\s?당|전과|거짓말|훔치다\s?걸|빼돌|해고되었|해고됐|돈을\s?받|몰래|추근|치근|빚|"
-        + "위조|중독|가로채|가로챈|숙취|훔친\\s?\\S+(?:을|를)\\s?팔|장물|"
+        + "위조|중독|가로채|가로챈|숙취|물을\\s?타|바가지|아이들만\\s?두고|혼자\\s?두고|훔친\\s?\\S+(?:을|를)\\s?팔|장물|"
         + people_intl.KO_CLAIM
     )
 )
