@@ -27,6 +27,7 @@ from .dev_round24 import DEV_ROUND24
 from .dev_round25 import DEV_ROUND25
 from .dev_round26 import DEV_ROUND26
 from .dev_round27_claims import DEV_ROUND27_CLAIMS
+from .dev_round27_intl import DEV_ROUND27_INTL
 from .dev_round27_temporary import DEV_ROUND27_TEMPORARY
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
@@ -63,6 +64,7 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND26
     + DEV_ROUND27_TEMPORARY
     + DEV_ROUND27_CLAIMS
+    + DEV_ROUND27_INTL
 )
 TEST: tuple[Example, ...] = (
     HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16 + HELDOUT_ROUND27

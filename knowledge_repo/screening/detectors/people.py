@@ -15,7 +15,7 @@ import bisect
 import re
 
 from ..folding import Hit, gate, near_wide, tokens, words
-from . import people_intl, people_zh_words
+from . import people_intl, people_more, people_unclaimed, people_zh_words
 from .firsts import led, quick
 from .windows import cjk_sentence_start
 
@@ -25,9 +25,9 @@ _I = re.IGNORECASE
 
 _ROLE_EN = quick(
     re.compile(
-        r"\b(?:the|our|your|their|this|that|my|his|her|its)\s+(?:(?:site|website|shop|store|restaurant|"
+        r"\b(?:the|our|your|their|this|that|my|his|her|its)\s+(?:[\w-]+['’]s\s+)?(?:(?:site|website|shop|store|restaurant|"
         r"café|cafe|hotel|company|bar|gym|clinic|hostel|agency|tour|bus|taxi|delivery|night|head|general|"
-        r"assistant|new|old|former|current|front-desk|desk)\s+){0,2}(?:owners?|manager|boss|driver|chef|cook|"
+        r"assistant|new|old|former|current|front-desk|desk|security)\s+){0,2}(?:[a-z-]+\s+)?(?:owners?|manager|boss|driver|chef|cook|"
         r"waiter|waitress|receptionist|founder|co-founder|ceo|cfo|cto|coo|director|president|chairman|"
         r"landlord|landlady|employee|cashier|barista|guide|host|admin|administrator|moderator|webmaster|"
         r"teacher|doctor|nurse|pharmacist|accountant|clerk|bartender|guard|mayor|neighbou?r|coworker|"
@@ -139,11 +139,7 @@ _PRED_GATE = gate(
     bankrupt lives convict prisoner groped groping burglary robbery shoplifting stalking"""
 )
 
-_SURNAMES = (
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任"
-    "沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔"
-    "向汤張劉陳楊黃趙吳孫馬鄭謝許韓馮鄧蕭葉蘇呂盧鍾譚陸賈鄒龔錢嚴湯"
-)
+_SURNAMES = people_zh_words.SURNAMES
 _REF_CJK = quick(
     re.compile(
         r"(?:(?:网站|網站|本站|这家店|這家店|那家店|店里|店裡|公司|酒店|餐厅|餐廳|咖啡馆|咖啡館|我们|我們)的?)?"
@@ -367,9 +363,14 @@ def find(text: str) -> list[Hit]:
     preds = [] if _PRED_GATE.isdisjoint(words) else [m.span() for m in _PRED_EN.finditer(text)]
     if not _PRED_MORE_GATE.isdisjoint(words):
         preds += [m.span() for m in _PRED_EN_MORE.finditer(text)]
+    if not people_more.GATE_EN.isdisjoint(words):
+        preds += [m.span() for m in people_more.PRED_EN.finditer(text)]
     if preds:
         refs = [(m.start(), m.end()) for m in _ROLE_EN.finditer(text)] + _names(text)
-        hits += _pairs(text, preds, refs, 80) if refs else []
+        refs += [m.span() for m in people_more.REF_EN.finditer(text)]
+        hits += [
+            h for h in _pairs(text, preds, refs, 80) if not people_unclaimed.historical(text, h[0])
+        ]
     if not text.isascii() and _HAN_OR_KANA.search(text):
         # Predicates are CJK words, and a reference pairs only within 30 characters of one.
         preds = [m.span() for m in near_wide(_PRED_CJK, text) if not _others(text, *m.span())]
@@ -381,8 +382,11 @@ def find(text: str) -> list[Hit]:
             ]
             refs += [(m.start(), m.end()) for m in near_wide(_BARE_NAME_CJK, text)]
             preds = [p for p in preds if not _said_of_another(text, p, refs)]
-            hits += _pairs(text, preds, refs, 30) if refs else []
-    hits += people_intl.find(text)
+            hits += [
+                h for h in _pairs(text, preds, refs, 30) if not people_unclaimed.ja_rule(text, h[1])
+            ]
+    hits += [h for h in people_intl.find(text) if not people_unclaimed.unclaimed(text, h[0], h[1])]
+    hits += people_more.find(text, words)
     if len(hits) < 2:  # most lines: nothing to sort or merge
         return hits
     hits.sort()

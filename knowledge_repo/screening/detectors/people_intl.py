@@ -15,7 +15,7 @@ from ..folding import Hit, fold_pattern, gate, tokens
 # Case-sensitive inside the case-insensitive pattern: a name is two capitalised words, not
 # any two words (which made every word pair a candidate and the pattern slow).
 _NAME = r"(?-i:[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+\s+[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+)"
-_LATIN = {
+LATIN = {
     "es": (
         r"gerente|dueñ[oa]|propietari[oa]|director[a]?|jef[ea]|encargad[oa]|camarer[oa]|cociner[oa]|"
         r"recepcionista",
@@ -64,7 +64,7 @@ _LATIN = {
         r"denunciat[oa]|indagat[oa])|per\s+(?:frode|furto|truffa|corruzione)|ha\s+rubato|ha\s+il\s+cancro",
     ),
 }
-_PREDICATE_WORDS = gate(
+PREDICATE_WORDS = gate(
     """detenido detenida arrestado arrestada despedido despedida condenado condenada acusado acusada
     denunciado denunciada investigado investigada encarcelado robo estafo fraude robo estafa robar
     corrupcion cancer embarazada preso presa detido detida demitido demitida roubou furto cancro
@@ -86,7 +86,7 @@ _LATIN_RE = re.compile(
     fold_pattern(
         "|".join(
             rf"(?:(?<![\w])(?:{ref})(?![\w])|{_NAME})[^.!?\n]{{0,60}}?(?<![\w])(?:{pred})(?![\w])"
-            for ref, pred in _LATIN.values()
+            for ref, pred in LATIN.values()
         )
     ),
     re.IGNORECASE,
@@ -101,17 +101,18 @@ _KO_ROLE = (
     r"알바생|알바|아르바이트생|기사|가이드|선생님|의사|약사|[가-힣]{2,3}\s?씨"
 )
 # Accusations, convictions, health and private life, in news and in everyday speech (잘렸대요).
-_KO_CLAIM = (
-    r"체포|해고|구속|기소|사기|횡령|절도|불륜|암에|암\s?진단|암\s?투병|훔쳤|훔쳐|도둑질|잘렸|잘린|짤렸|"
+KO_CLAIM = (
+    r"체포|해고(?!됩니다|될|합니다|할|처리)|구속|기소|사기|횡령|절도|불륜|암에|암\s?진단|암\s?투병|훔쳤|훔쳐|도둑질|잘렸|잘린|짤렸|"
     r"전과|감옥|교도소|수감|징역|마약|음주운전|폭행|성희롱|성추행|고소당|고발당|경찰에\s?잡혔|"
     r"바람을\s?피|바람피|이혼|임신|파산|도박|뇌물"
 )
-_KO = re.compile(rf"(?:{_KO_ROLE})[^.!?\n]{{0,40}}?(?:{_KO_CLAIM})")
-_RU_PREDICATE = re.compile(
+_KO = re.compile(rf"(?:{_KO_ROLE})[^.!?\n]{{0,40}}?(?:{KO_CLAIM})")
+RU_PREDICATE = (
     r"был[аи]?\s+(?:арестован|уволен|осужд[её]н|задержан|обвин[её]н)|сидел[аи]?\s+в\s+тюрьме|"
     r"за\s+(?:мошенничество|взятки|кражу|растрату)|украл[аи]?"
 )
-_KO_PREDICATE = re.compile(_KO_CLAIM)
+_RU_PREDICATE = re.compile(RU_PREDICATE)
+_KO_PREDICATE = re.compile(KO_CLAIM)
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 _HANGUL = re.compile(r"[\uac00-\ud7a3]")
 REASON = "claim about an identifiable person"
@@ -120,7 +121,7 @@ REASON = "claim about an identifiable person"
 def find(text: str) -> list[Hit]:
     """Claims about a person in the seven languages on a folded view."""
     patterns = []
-    if not _PREDICATE_WORDS.isdisjoint(tokens(text)):
+    if not PREDICATE_WORDS.isdisjoint(tokens(text)):
         patterns.append(_LATIN_RE)
     if not text.isascii():
         # Every claim holds its predicate: look for that first (one quick search).

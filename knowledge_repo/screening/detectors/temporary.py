@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ..folding import Hit, fold_pattern, gate, tokens
-from . import temporary_words, temporary_zh
+from . import temporary_intl, temporary_words, temporary_zh
 from .firsts import quick
 from .windows import cjk_sentence_start
 
@@ -28,7 +28,10 @@ _EN = quick(
         r"for\s+the\s+time\s+being|(?:just\s+)?for\s+(?:today|tonight)(?!'s)|(?:today|tonight)\s+only|"
         r"this\s+week\s+only|"
         r"right\s+now|temporar(?:y(?!\s+(?:files?|director(?:y|ies)|folders?|variables?|tables?|buffers?|"
-        r"storage|objects?)(?![\w-]))|ily)|until\s+further\s+notice|until\s+tomorrow|at\s+the\s+moment|"
+        # Kinds of things and people: temporary exhibitions, passes, staff, contracts, fillings.
+        r"storage|objects?|exhibitions?|exhibits?|pass(?:es)?|permits?|staff|workers?|employees?|contracts?|"
+        r"jobs?|positions?|residents?|residence|accommodation|housing|tattoos?|fillings?|crowns?|"
+        r"licen[cs]es?|visas?|cards?|passwords?|accounts?)(?![\w-]))|ily)|until\s+further\s+notice|until\s+tomorrow|at\s+the\s+moment|"
         r"for\s+this\s+(?:visit|trip|stay|booking|order|call)\s+only)(?![\w-])",
         re.IGNORECASE,
     )
@@ -245,9 +248,11 @@ def find(text: str) -> list[Hit]:
     )
     if not _OTHER_GATE.isdisjoint(words) or (not text.isascii() and _HANGUL.search(text)):
         hits += [(m.start(), m.end(), _REASON) for m in _OTHER.finditer(text)]
+    hits += temporary_intl.find(text, words)
     if text.isascii():
         hits.sort()
         return hits
+    hits += temporary_intl.find_wide(text)
     for m in _CJK_RE.finditer(text):
         marker = m.group()
         window = text[max(0, m.start() - 4) : m.end() + 4]

@@ -1,0 +1,341 @@
+"""Claims about a person at work, of the everyday kind, in the nine languages but Chinese.
+
+Beside :mod:`.people` and :mod:`.people_intl` (arrests, convictions, illness by name): someone
+named by their job or name (the receptionist Anna, der Hausmeister, la cajera, охранник, 警備員,
+경비원) said to steal, drink or sleep on duty, lie, harass, cheat on a partner, beat a spouse,
+sell drugs, be drunk, be on sick leave for an illness, have a record or be under investigation.
+A rule ("if the driver has been drinking…", "staff must not drink on duty") names no one: a
+sentence that opens with "if" is not read, and the roles need a determiner or a name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..folding import Hit, fold_pattern, gate
+from . import people_intl, people_unclaimed
+from .firsts import quick
+from .windows import spans_of
+
+REASON = "claim about an identifiable person"
+
+# English predicates, paired with the roles and names of :mod:`.people`.
+PRED_EN = quick(
+    re.compile(
+        r"\b(?:(?:is|was|were|got|came\s+in)\s+(?:\w+\s+)?(?:drunk|intoxicated|stoned|high\s+on\s+\w+)|"
+        r"without\s+(?:a\s+)?prescriptions?|"
+        r"(?:slapped|slaps|punched|punches|kicked|kicks|hit|hits|beat|beats|shoves|shoved)\s+"
+        r"(?:a|the|one\s+of\s+the|his|her|their)\s+(?:\w+\s+)?(?:boy|girl|child|kid|pupil|student|"
+        r"customer|guest|patient|player|resident|dog)s?|(?:shouts|shouted|yells|yelled|screams)\s+at|"
+        r"(?:was|got|has\s+been)\s+let\s+go|pocket(?:s|ed|ing)\s+(?:the\s+)?(?:\w+\s+)?(?:cash|money|tips|difference|deposits?|fees?|refunds?)|"
+        r"(?:takes|took|uses|used|sells|sold|deals|dealt)\s+(?:\w+\s+)?steroids|"
+        r"(?:sleeps|slept|is\s+asleep|falls\s+asleep|naps)\s+(?:through|during|on|at)\s+(?:his\s+|her\s+|the\s+)?"
+        r"(?:shifts?|duty|job|work|desk|post)|(?:off\s+sick|on\s+sick\s+leave|signed\s+off)\s+(?:with|for)|"
+        r"waters?\s+down|watered\s+down|(?:caught|found)\s+with\s+(?:his|her|their)\s+hands?\s+in\s+the\s+"
+        r"(?:till|register|cash)|(?:lies|lied)\s+to|(?:takes|took|accepts|accepted|demands|demanded)\s+"
+        r"(?:money|cash|payments?|bribes|gifts)\s+from|(?:gambling\s+)?debts|gambling\s+problem|"
+        r"reads?\s+(?:\w+['’]s\s+|the\s+\w+['’]s\s+|other\s+people['’]s\s+)?private\s+(?:e-?mails|messages|mail|files)|"
+        r"(?:lying|lied)\s+about|fak(?:ed|ing)\s+(?:his|her)\s+\w+|forged|falsified|"
+        r"(?:seen|found|caught)\s+(?:\w+\s+)?drunk|cheat(?:s|ed|ing)?\s+at|addicted\s+to|hungover|overcharg\w+|leaves\s+(?:the\s+)?(?:kids|children|baby)\s+alone|"
+        r"(?:sells|sold|buys|bought|deals\s+in)\s+(?:\w+\s+)?stolen)\b",
+        re.IGNORECASE,
+    )
+)
+# Roles the list of :mod:`.people` leaves out: someone named by what they do (an agent noun: the
+# registrar, the technician, the inspector) or a first name set off by a comma (Sophie, from…).
+REF_EN = quick(
+    re.compile(
+        r"\b(?i:the|our|your|their|this|that|my)\s+(?:[\w-]+\s+)?"
+        r"(?!(?i:competitor|provider|operator|retailer|supplier|distributor|manufacturer|server|router|"
+        r"computer|printer|browser|scanner|player|other|number|water|weather|winter|summer|center|"
+        r"centre|order|letter|paper|calendar|bar|car|star|client|agent|tenant|account)\b)"
+        r"(?i:[a-z]+(?:er|or|ar|ist|ian|ant|ent|head|admin)|nanny|babysitter|au\s+pair|carer)\b|"
+        r"(?<![\w,] )\b[A-Z][a-z]{2,}(?=,\s|\s+(?:from|at)\s+the\b)"
+    )
+)
+GATE_EN = gate(
+    """drunk intoxicated stoned high prescription prescriptions slapped slaps punched punches kicked
+    kicks hit hits beat beats shoves shoved shouts shouted yells yelled screams let pockets pocketed
+    pocketing steroids sleeps slept asleep naps sick signed waters watered hand hands lies lied
+    money cash payment payments bribes gifts debts gambling private lying faked faking forged
+    falsified seen found caught cheats cheat cheated cheating addicted stolen hungover deposits fees
+    refunds overcharges overcharged overcharging leaves"""
+)
+
+# Two capitalised words, not an article and a German noun (Der Film, Ein Kellner); a first name
+# set off by a comma, not a German noun before a relative clause (Kunden, die … waren).
+_ARTICLE = (
+    r"(?!(?-i:Der|Die|Das|Den|Dem|Des|Ein|Eine|Einem|Einen|Einer|Eines|Kein|Keine|Unser|Unsere|"
+    r"La|Le|Les|El|Los|Las|Il|Lo|Gli|Un|Una|Une|Uno|Um|Uma|Os|As|Im|Am|Zum|Zur|Vom|Beim)\s)"
+)
+_NAME = (
+    rf"{_ARTICLE}(?-i:[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+\s+[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+)|"
+    r"(?-i:[A-ZÀ-Ý][a-zà-ÿ]{2,})(?=,\s(?!(?:die|der|das|welche|which|who|que|qui|che)\s+(?-i:[a-zäöü]))|"
+    r"\s+(?:de|do|da|del|dell['’]|vom|von|aus)\s)"
+)
+_LATIN = (
+    (  # es
+        r"(?:el|la|nuestr[oa]|su)\s+(?:\w+\s+){0,2}?(?:\w+(?:er[oa]|ista|or[a]?|ari[oa]|ente|ante|átic[oa]|ic[oa])|recepcionista|conductor[a]?|chofer|"
+        r"cajer[oa]|profesor[a]?|maestr[oa]|farmacéutic[oa]|vigilante|guardia|mecánic[oa]|caser[oa]|"
+        r"médic[oa]|doctor[a]?|contable|agente|bibliotecari[oa]|porter[oa]|conserje|entrenador[a]?|enfermer[oa]|"
+        r"encargad[oa]|dueñ[oa]|camarer[oa]|cociner[oa]|gerente|jef[ea]|director[a]?|monitor[a]?|instructor[a]?)|"
+        r"(?:señor|señora|sr\.|sra\.|doctor|doctora)\s+(?-i:[A-Z])\w+",
+        r"roba|robaba|bebe\s+(?:durante|en)\s+(?:el\s+|su\s+)?(?:turno|servicio|trabajo)|"
+        r"vende\s+(?:\w+\s+)?(?:esteroides|drogas|anabolizantes)|(?:iba|está|estaba|llegó)\s+borrach[oa]|"
+        r"tiene\s+(?:una\s+aventura|un\s+amante|una\s+amante)|acosa|acosó|está\s+de\s+baja\s+por|"
+        r"duerme\s+(?:durante|en)\s+(?:el\s+|su\s+)?(?:turno|servicio|trabajo)|pega\s+a\s+su|golpea\s+a\s+su|"
+        r"está\s+siendo\s+investigad[oa]|antecedentes\s+penales|miente\s+a|pillad[oa]\s+\w+ndo|"
+        r"por\s+(?:vender|traficar\s+con)\s+\w+|se\s+acuesta\s+con|cobra\s+a\s+los|acepta\s+sobornos|"
+        r"pide\s+dinero|deudas|correos\s+privados|mensajes\s+privados|por\s+mentir|miente\s+sobre|"
+        r"falsificó|borrach[oa]|se\s+está\s+divorciando|se\s+divorci[óa]|hace\s+trampas?|adict[oa]|vende\s+(?:\w+\s+){1,2}robad[oa]s|resaca|"
+        r"se\s+queda\s+con\s+(?:el|la|los|las)\s+(?:fianzas?|dinero|propinas?|depósitos?)|cobra\s+de\s+más|"
+        r"deja\s+sol[oa]s",
+    ),
+    (  # pt
+        r"(?:o|a|nosso|nossa|seu|sua)\s+(?:\w+\s+){0,2}?(?:\w+(?:eir[oa]|ista|or[a]?|ári[oa]|ente|ante|ão|ic[oa])|vigia|senhori[oa]|bibliotecári[oa]|"
+        r"farmacêutic[oa]|cozinheir[oa]|segurança|don[oa]|professor[a]?|médic[oa]|motorista|"
+        r"recepcionista|gerente|garçom|caixa|porteir[oa]|instrutor[a]?|babá|barman)|(?:doutor|doutora|senhor|senhora)\s+(?-i:[A-Z])\w+",
+        r"vende\s+(?:\w+\s+)?(?:anabolizantes|esteroides|drogas)|assedia|assediava|"
+        r"está\s+afastad[oa]\s+por|dorme\s+(?:durante|no|em)\s+(?:o\s+)?(?:plantão|turno|serviço|trabalho)|"
+        r"passou\s+a\s+perna|espanca|espancou|está\s+sendo\s+investigad[oa]|ficha\s+criminal|"
+        r"antecedentes\s+criminais|mente\s+(?:aos|para|às)|flagrad[oa]\s+\w+ndo|"
+        r"(?:está\s+tendo|teve)\s+um\s+caso|por\s+(?:vender|traficar)\s+\w+|cobra\s+d[oa]s|"
+        r"(?:aceita|recebe)\s+dinheiro|dívidas|e-?mails\s+privados|mensagens\s+privadas|por\s+mentir|"
+        r"falsificou|bêbad[oa]|se\s+divorcia\w*|trapaceia|vende\s+(?:\w+\s+){1,2}roubad[oa]s|embolsa\w*|ressaca|cobra\s+a\s+mais|batiza|deixa\s+(?:as|os)\s+\w+\s+sozinh[oa]s",
+    ),
+    (  # fr
+        r"(?:le|la|l['’]|notre|son|sa)\s*(?:\w+\s+){0,2}?(?:\w+(?:eur|euse|ier|ière|iste|ien|ienne|aire|ant|ante)|cpe|officier|réceptionniste|gérante?|propriétaire|"
+        r"chauffeur|caissière|caissier|professeure?|pharmacien(?:ne)?|gardien(?:ne)?|mécanicien(?:ne)?|médecin|"
+        r"docteure?|cuisinier|cuisinière|bibliothécaire|vigile|serveur|serveuse|infirmier|infirmière|concierge|patron(?:ne)?|"
+        r"directeur|directrice|chef|prof|moniteur|monitrice|comptable|agent|barman|nounou)|(?:M\.|Mme|monsieur|madame|docteur)\s+(?-i:[A-Z])\w+",
+        r"vole\s+(?:les|des|l['’]\w+|la|le)|volait|boit\s+(?:pendant|au|en)\s+(?:son\s+)?(?:service|travail)|"
+        r"vend\s+(?:des\s+|de\s+la\s+)?(?:stéroïdes|drogue|drogues)|(?:était|est|arrive)\s+ivre|"
+        r"a\s+une\s+(?:liaison|maîtresse)|a\s+un\s+amant|harcèle|a\s+harcelé|en\s+arrêt\s+maladie\s+pour|"
+        r"dort\s+pendant|a\s+arnaqué|arnaque\s+les|bat\s+sa\s+femme|battait|fait\s+l['’]objet\s+d['’]une\s+enquête|"
+        r"casier\s+judiciaire|ment\s+aux|pris\s+en\s+train\s+de\s+\w+|pour\s+trafic|couche\s+avec|"
+        r"fait\s+payer|pots-de-vin|dettes|mails\s+privés|messages\s+privés|(?:pour\s+)?avoir\s+menti|a\s+menti|"
+        r"a\s+falsifié|ivre|en\s+(?:plein\s+)?divorce|divorce|triche|accro|(?:re)?vend\s+(?:\w+\s+){1,2}volée?s|empoche|gueule\s+de\s+bois|surfactur\w+|laisse\s+les\s+\w+\s+seuls",
+    ),
+    (  # de
+        r"(?:der|die|das|unser|unsere|ihr|ihre|sein|seine)\s+(?:\w+\s+){0,2}?(?:[\w-]+(?:er|erin|or|orin|ant|antin|ent|entin|ist|istin|beamte|beamtin|leiter|leiterin)|Hausmeister(?:in)?|"
+        r"Rezeptionist(?:in)?|\w*portier|Fahrer(?:in)?|Kassierer(?:in)?|\w*lehrer(?:in)?|Apotheker(?:in)?|"
+        r"Wachmann|Mechaniker(?:in)?|Vermieter(?:in)?|\w*arzt|\w*ärztin|Bibliothekar(?:in)?|Kellner(?:in)?|Koch|"
+        r"Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Leiter(?:in)?|Trainer(?:in)?|Pfleger(?:in)?|Concierge|Kindermädchen|Babysitter(?:in)?)|"
+        r"(?:Herr|Frau|Dr\.)\s+(?-i:[A-Z])\w+",
+        r"trinkt\s+(?:im|bei\s+der|während\s+der)\s+(?:Dienst|Arbeit|Schicht)|bestiehlt|beklaut|"
+        r"schläft\s+(?:während\s+der|im|bei\s+der)\s+(?:Schicht|Dienst|Arbeit)|"
+        r"verkauft\s+(?:\w+\s+){0,4}?(?:Steroide|Drogen)|(?:war|ist|kam)\s+(?:\w+\s+){0,3}?betrunken|"
+        r"hat\s+eine\s+Affäre|belästigt|krankgeschrieben|Geld\s+aus\s+der\s+Kasse|greift\s+in\s+die\s+Kasse|"
+        r"betrogen|schlägt\s+seine|schlägt\s+ihre|wird\s+(?:\w+\s+){0,5}?ermittelt|vorbestraft|lügt|"
+        r"beim\s+(?:Klauen|Stehlen)\s+erwischt|wegen\s+(?:drogen|kokain|waffen|menschen)?handels|(?:hat|hatte)\s+ein\s+Verhältnis|"
+        r"lässt\s+sich\s+(?:\w+\s+){0,5}?bezahlen|nimmt\s+Geld|kassiert|(?:spiel|wett|hohe\s+)?schulden|privaten\s+(?:E-Mails|Nachrichten)|"
+        r"gelogen|entlassen|gefälscht|fälschte|betrunken|Scheidung|lässt\s+sich\s+scheiden|\w*(?:abhängig|süchtig)|"
+        r"verkauft\s+(?:\w+\s+){0,2}(?:geklaut|gestohlen)\w*|verkatert|steckt\s+die\s+\w+\s+(?:\w+\s+){0,3}ein|panscht|zockt|"
+        r"lässt\s+die\s+\w+\s+allein",
+    ),
+    (  # it
+        r"(?:il|la|lo|l['’]|nostr[oa]|su[oa])\s*(?:\w+\s+){0,2}?(?:\w+(?:ier[ea]|ista|tore|trice|ari[oa]|ente|ante|ic[oa]|ale|preside)|receptionist|portiere|autista|"
+        r"cassier[ea]|professor(?:e|essa)|farmacista|custode|meccanico|padrone\s+di\s+casa|medico|"
+        r"bibliotecari[oa]|guardia|cuoc[oa]|camerier[ea]|proprietari[oa]|titolare|gestore|direttore|"
+        r"direttrice|infermier[ea]|istruttore|istruttrice|bidell[oa]|portinai[oa]|usciere|tata|babysitter)|(?:signor|signora|dottor|dottoressa)\s+(?-i:[A-Z])\w+",
+        r"ruba|rubava|beve\s+(?:durante|in)\s+(?:il\s+)?(?:turno|servizio|lavoro)|"
+        r"vend[ae]\s+(?:\w+\s+)?(?:steroidi|droga)|(?:era|è)\s+ubriac[oa]|ha\s+una\s+relazione|"
+        r"ha\s+un['’]amante|molesta|in\s+malattia\s+per|dorme\s+durante|ha\s+truffato|picchia|"
+        r"è\s+indagat[oa]|precedenti\s+penali|mente\s+agli|sorpres[oa]\s+a\s+\w+|per\s+spaccio|"
+        r"va\s+a\s+letto\s+con|si\s+fa\s+pagare|prende\s+soldi|intasca|debiti|email\s+private|"
+        r"messaggi\s+privati|(?:per\s+)?aver\s+mentito|rubi|rubino|falsificato|ubriac[oa]|"
+        r"sta\s+divorziando|divorzia|bar[ai]\s+a\s+carte|dipendente\s+d(?:a|al|ai|agli|alla|alle|all['’])|"
+        r"vende\s+(?:\w+\s+){1,2}rubat[ei]|sbornia|postumi|si\s+tiene\s+(?:i|le|il|lo)\s+(?:soldi|caparre|mance|depositi)|annacqua|"
+        r"fa\s+pagare\s+di\s+più|lascia\s+i\s+\w+\s+da\s+soli",
+    ),
+)
+# Angeblich verkauft der Besitzer Steroide: the verb before the one named.
+_DE_VERB_FIRST = quick(
+    re.compile(
+        fold_pattern(
+            r"(?<![\w])(?:verkauft|trinkt|schläft|belästigt|bestiehlt|schlägt|betrügt|klaut|stiehlt)\s+(?:der|die|unser|unsere)\s+"
+            r"(?:\w+\s+){0,3}?(?:Hausmeister(?:in)?|Rezeptionist(?:in)?|\w*portier|Fahrer(?:in)?|Kassierer(?:in)?|"
+            r"\w*lehrer(?:in)?|Apotheker(?:in)?|Wachmann|Mechaniker(?:in)?|Vermieter(?:in)?|Arzt|Ärztin|Kellner(?:in)?|"
+            r"Koch|Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Trainer(?:in)?|\w*schwester|\w*pfleger(?:in)?)"
+            r"(?![\w])[^.!?\n]{0,50}?"
+            r"(?:Steroide|Drogen|im\s+Dienst|während\s+der\s+Schicht|Schülerinnen|Schüler|Gäste|Kunden|seine\s+Frau|"
+            r"\w*mittel|Medikamente|Geld)"
+        ),
+        re.IGNORECASE,
+    )
+)
+_GATE_LATIN = (
+    gate(
+        """roba robaba bebe vende iba esta estaba llego aventura amante acosa acoso baja duerme pega
+    golpea investigado investigada antecedentes miente pillado pillada assedia assediava afastado
+    afastada dorme passou espanca espancou sendo ficha mente flagrado flagrada vole volait boit vend
+    etait est arrive liaison maitresse amant harcele harcelé maladie dort arnaque arnaqué bat battait
+    objet casier ment pris trinkt bestiehlt beklaut schlaft verkauft war ist kam affare belastigt
+    krankgeschrieben kasse betrogen verkauft schlaft betrugt schlagt wird vorbestraft lugt erwischt ruba rubava beve venda
+    era relazione molesta malattia truffato picchia indagato indagata precedenti sorpreso sorpresa"""
+    )
+    | gate(
+        """acuesta vender traficar caso couche trafic wegen verhältnis spaccio letto cobra acepta
+        pide deudas correos mensajes mentir aceita recebe dividas e-mails emails mensagens fait pots
+        dettes mails messages menti lässt nimmt kassiert privaten gelogen entlassen fa prende
+        intasca debiti email messaggi mentito spielschulden schulden lee lit liest legge
+        wettschulden ubriaco ubriaca falsifico borracho borracha divorciando divorcio divorcia
+        falsificou bebado bebada divorciou ivre falsifie divorce gefalscht falschte
+        betrunken scheidung scheiden rubi rubino falsificato sta klaut stiehlt hace trampas trampa
+        trapaceia triche bara bari adicto adicta robadas robados roubadas roubados accro volés
+        volees vend revend abhangig süchtig geklaute gestohlene dipendente rubate rubati resaca queda
+        embolsa embolsou ressaca empoche gueule verkatert steckt sbornia postumi tiene cobra deja batiza
+        deixa surfacture surfacturent laisse panscht zockt annacqua lascia"""
+    )
+    | people_intl.PREDICATE_WORDS
+)
+
+
+def _pair_parts(ref: str, pred: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return (
+        re.compile(fold_pattern(rf"(?<![\w])(?:{ref}|{_NAME})"), re.IGNORECASE),
+        quick(re.compile(fold_pattern(rf"(?<![\w])(?:{pred})(?![\w])"), re.IGNORECASE)),
+    )
+
+
+# The accusations of :mod:`.people_intl` (detenido, verhaftet, arrestato…) are said of these roles too.
+_LATIN_LANGS = ("es", "pt", "fr", "de", "it")
+_LATIN_PAIRS = [
+    _pair_parts(ref, f"{pred}|{people_intl.LATIN[lang][1]}")
+    for (ref, pred), lang in zip(_LATIN, _LATIN_LANGS, strict=True)
+]
+# Every language's predicates in one search, the language named by the group that matched.
+_LATIN_PRED = quick(
+    re.compile(
+        fold_pattern(
+            r"(?<![\w])(?:"
+            + "|".join(
+                f"(?P<{lang}>{pred}|{people_intl.LATIN[lang][1]})"
+                for (_, pred), lang in zip(_LATIN, _LATIN_LANGS, strict=True)
+            )
+            + r")(?![\w])"
+        ),
+        re.IGNORECASE,
+    )
+)
+_LATIN_REF = dict(zip(_LATIN_LANGS, (ref for ref, _ in _LATIN_PAIRS), strict=True))
+_RU_ROLE = (
+    r"администратор|менеджер|инструктор|консьерж|завуч|сисадмин|админ|сотрудни|работни|служащ|чиновни|"
+    r"секретар|бухгалтер|инспектор|завхоз|риелтор|стоматолог|ветеринар|нян|бармен|риэлтор|медсестр|контрол[её]р|кондуктор|уборщи|дворни|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
+    r"врач|повар|библиотекар|официант|продав|бармен|тренер|медсестр|сторож|вахт[её]р|директор|"
+    r"управляющ|хозя"
+)
+_RU_REF = quick(
+    re.compile(rf"(?i:(?:{_RU_ROLE})\w*)|[А-ЯЁ][а-яё]+\s+[А-ЯЁ][а-яё]+|(?<!\w)[А-ЯЁ][а-яё]{{2,}}")
+)
+_RU_PRED = quick(
+    re.compile(
+        r"(?<!\w)(?:вору\w+|пь[её]т\s+на\s+(?:работе|смене|посту)|"
+        r"прода[её]т\s+(?:\w+\s+)?(?:стероиды|наркотики)|был[аи]?\s+пьян\w*|изменя\w+|домогается|"
+        r"лечится\s+от|спит\s+на\s+(?:посту|работе|смене)|обману\w*|обманыва\w+|"
+        r"бь[её]т\s+(?:жену|мужа|детей)|уголовное\s+дело|судимост\w+|поймали\s+на|бер[её]т\s+взятки|"
+        r"задержал\w*|арестовал\w*|за\s+торговлю|спит\s+со?\s+\w+|бер[её]т\s+деньги|погряз\w*|долг\w*|"
+        r"чита\w+\s+(?:личн|чуж)\w+|уволил\w*|приста[её]т|вран[ьи]\w*|вр[её]т|соврал\w*|таска\w+|"
+        r"подделал\w*|пьян\w*|развод\w*|развел\w*|развёл\w*|жульнича\w*|прода[её]т\s+краден\w+|сидит\s+на\s+\w+|присваива\w+|присвоил\w*|похмел\w+|разбавля\w+|обсчитыва\w+|оставля\w+\s+\w+\s+одн\w+|"
+        + people_intl.RU_PREDICATE
+        + ")"
+    )
+)
+_RU_GATE = gate(
+    """ворует воровал воровала пьёт пьет продаёт продает пьян пьяна пьяный изменяет изменял
+    домогается лечится спит обманул обманула обманывает бьёт бьет уголовное судимость поймали
+    берёт берет задержали задержала арестовали торговлю со с был была были сидел сидела сидели за
+    украл украла украли деньги погряз погрязла погрязли долгах долги долгов читает уволили уволил
+    пристаёт пристает враньё вранье врёт врет соврал соврала таскает таскал таскала подделал
+    подделала пьяным пьяная пьяный пьян разводится развелся развелась развёлся жульничает пьяны продаёт продает сидит присваивает присвоил присвоила похмелья разбавляет обсчитывает оставляет"""
+)
+# Japanese (only in text with kana) and Korean.
+_JA_REF = re.compile(
+    r"マネージャー|オーナー|運転手|警備員|支配人|店長|社長|受付|医師|先生|さん|整備士の[\u4e00-\u9fff]{1,3}|"
+    r"料理人|司書|大家|職員|担当|管理人|管理者|獣医|ベビーシッター|バーテンダー"
+)
+_JA_PRED = quick(
+    re.compile(
+        r"酒を飲んで|飲酒して|ステロイドを売|薬を売|酔っ払|酔って|"
+        r"セクハラ|居眠り|だまし|騙し|暴力をふる|暴力を振る|嘘をつ|うそをつ|訴えられ|万引き|"
+        r"金を受け取|お金を受け取|言い寄|つきまと|盗み見|偽って|クビに|くすね|偽造|盗難\w{0,4}を売|盗品|依存症|着服|二日酔い|薄めて|ぼったく|置き去り|"
+        r"中毒"
+    )
+)
+_KANA = re.compile(r"[\u3040-\u30ff]")
+# 運転手が飲酒している場合は…: a condition, no one.
+_JA_IF = re.compile(r"場合|ときは|時は|なら[、,]|たら[、,]")
+_KO_REF = re.compile(
+    r"직원|매니저|사장|기사|선생|씨|강사|관리인|의사|바텐더|베이비시터|컨시어지|담당자|교감|경비원|정비사|집주인|원장|사서|지배인|약사|요리사"
+)
+_KO_PRED = quick(
+    re.compile(
+        r"술을\s?마신|술에\s?취해|스테로이드를\s?판|괴롭힌|괴롭혔|우울증|잠을\s?잔|속여|때린|때렸|훔친다|훔치고|"
+        r"훔치는|소송을\s?당|전과|거짓말|훔치다\s?걸|빼돌|해고되었|해고됐|돈을\s?받|몰래|추근|치근|빚|"
+        + "위조|중독|가로채|가로챈|숙취|물을\\s?타|바가지|아이들만\\s?두고|혼자\\s?두고|훔친\\s?\\S+(?:을|를)\\s?팔|장물|"
+        + people_intl.KO_CLAIM
+    )
+)
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_TITLE = re.compile(r"(?<![\w])(?:M|Mme|Dr|Sr|Sra|Mr|Mrs|Ms|Prof)$")
+
+
+def _paired(
+    text: str, ref: re.Pattern[str], pred: re.Pattern[str], reach: int, stops: str
+) -> list[tuple[int, int]]:
+    """Each predicate with someone named before it in its sentence, at most `reach` characters
+    before it (the predicates are searched first: they are rare, the roles and names are not)."""
+    return [span for p in pred.finditer(text) for span in _ref_before(text, p, ref, reach, stops)]
+
+
+def _ref_before(
+    text: str, p: re.Match[str], ref: re.Pattern[str], reach: int, stops: str
+) -> list[tuple[int, int]]:
+    """The first one named before the predicate, as a span to its end (or nothing)."""
+    floor = max(0, p.start() - reach - 40)
+    end = max(floor - 1, *(text.rfind(mark, floor, p.start()) for mark in stops))
+    while end >= floor and _TITLE.search(text, max(0, end - 4), end):  # M. Garnier, Dr. Wolf
+        end = max(floor - 1, *(text.rfind(mark, floor, end) for mark in stops))
+    for r in ref.finditer(text, end + 1, p.start()):
+        if p.start() - r.end() <= reach:
+            return [(r.start(), p.end())]
+    return []
+
+
+def find(text: str, words: frozenset[str]) -> list[Hit]:
+    """The everyday claims in the Latin and Cyrillic languages, Japanese and Korean."""
+    found: list[tuple[int, int]] = []
+    if not _GATE_LATIN.isdisjoint(words):
+        for m in (
+            m
+            for start, stop in spans_of(text, words & _GATE_LATIN)
+            for m in _LATIN_PRED.finditer(text, start, stop)
+        ):
+            # (A predicate in two languages' words is paired with either's roles.)
+            langs = [
+                lang
+                for (_, pred), lang in zip(_LATIN_PAIRS, _LATIN_LANGS, strict=True)
+                if pred.match(text, m.start())
+            ]
+            found += [
+                span
+                for lang in langs
+                for span in _ref_before(text, m, _LATIN_REF[lang], 60, ".!?\n")
+            ][:1]
+        found += [m.span() for m in _DE_VERB_FIRST.finditer(text)]
+    if not text.isascii():
+        if not _RU_GATE.isdisjoint(words):
+            found += _paired(text, _RU_REF, _RU_PRED, 60, ".!?\n")
+        if _KANA.search(text):
+            found += [
+                span
+                for span in _paired(text, _JA_REF, _JA_PRED, 30, "。!?\n")
+                if not _JA_IF.search(text, span[1], span[1] + 20)
+            ]
+        if _HANGUL.search(text):
+            found += _paired(text, _KO_REF, _KO_PRED, 40, ".!?\n")
+    return [
+        (start, end, REASON)
+        for start, end in found
+        if not people_unclaimed.unclaimed(text, start, end)
+    ]

@@ -1,0 +1,90 @@
+"""When a claim about someone is none: a condition or a rule, history or fiction, someone in a
+relative clause. Used by :mod:`.people` and :mod:`.people_more` on their Latin, Cyrillic and
+Japanese hits ("if the driver has been drinking…", "sarà licenziato", "in 1923 the station master
+was arrested", "in the novel, the porter steals…", "un director de banco que roba",
+"解雇されます").
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..folding import fold_pattern
+
+_KANA = re.compile(r"[\u3040-\u30ff]")
+# "If the driver has been drinking…", "Wenn der Fahrer…", "Если водитель…": a condition, no one.
+_IF = re.compile(
+    fold_pattern(
+        r"^\W*(?:if|when|whenever|quand|wenn|falls|qualora|если|когда|"
+        r"si(?!\s+(?:dice|mormora|vocifera|racconta))|se(?!\s+(?:dice|rumorea|comenta|sabe|cuenta)))\b"
+    ),
+    re.IGNORECASE,
+)
+_SENTENCE_START = re.compile(r"[.!?\n。]")
+_WILL_BE = re.compile(
+    fold_pattern(
+        r"(?<!\w)(?:sarà|saranno|serán?\s+\w+(?:ad|id)[oa]s?|serão|sera\s+(?:licencié|renvoyé|sanctionné|puni|exclu)e?|seront|will\s+be|будет|будут)(?!\w)"
+    ),
+    re.IGNORECASE,
+)
+
+
+# In 1923 the station manager was arrested: history, not a claim about someone living now.
+_LONG_AGO = re.compile(r"(?<!\d)1[0-9](?:[0-4][0-9])(?!\d)")
+# …un director de banco que roba, einem Bankdirektor, der…, клиентов, которые были пьяны: the
+# deed of someone described in a relative clause (in a story, or a kind of people), not of one named.
+_SOMEONE_WHO = re.compile(
+    fold_pattern(
+        r"(?<!\w)(?:un|una|um|uma|une|a|an|einem|einer|einen|uno)\s+(?:[\w-]+\s+){1,3}?"
+        r"(?:que|qui|who|that|che|der|die)\s|котор(?:ые|ых|ым|ыми)\s|,\s(?:die|welche)\s+(?-i:[a-zäöü])"
+    ),
+    re.IGNORECASE,
+)
+
+
+# In the novel, the night porter steals…: someone in fiction.
+_FICTION = re.compile(
+    fold_pattern(
+        r"(?<!\w)(?:novel|film|movie|series|sitcom|novela|película|serie|cuento|romance|filme|série|"
+        r"conto|roman|pièce|märchen|romanzo|racconto|fiaba|роман\w*|фильм\w*|сериал\w*|сказк\w*)(?!\w)|"
+        r"小説|映画|ドラマ|物語|소설|영화|드라마"
+    ),
+    re.IGNORECASE,
+)
+
+
+# 飲酒した運転手は即刻解雇されます: what is done to whoever does it, a Japanese house rule.
+_JA_RULE = re.compile(
+    r"(?:され)?ます(?!た)|[^。!?\n]{0,12}?(?:されます|となります|されることがあります|の対象となります)"
+)
+
+
+def ja_rule(text: str, end: int) -> bool:
+    """A Japanese claim's span (ending at `end`) that ends in a rule's polite form (kana text only)."""
+    return _KANA.search(text) is not None and _JA_RULE.match(text, end) is not None
+
+
+def historical(text: str, start: int) -> bool:
+    """A year before 1950, or a work of fiction, in the sentence of a claim starting at `start`."""
+    head = max(text.rfind(mark, max(0, start - 200), start) for mark in ".!?\n。") + 1
+    tail = _SENTENCE_START.search(text, start, start + 300)
+    stop = tail.start() if tail else min(len(text), start + 300)
+    return bool(_LONG_AGO.search(text, head, stop) or _FICTION.search(text, head, stop))
+
+
+def conditional(text: str, start: int) -> bool:
+    head = max(text.rfind(mark, max(0, start - 200), start) for mark in ".!?\n。") + 1
+    if _IF.match(text, head):
+        return True
+    # Il dipendente sorpreso a rubare sarà licenziato: a rule, what will be done to whoever does it.
+    tail = _SENTENCE_START.search(text, start, start + 300)
+    return bool(_WILL_BE.search(text, start, tail.start() if tail else min(len(text), start + 300)))
+
+
+def unclaimed(text: str, start: int, end: int) -> bool:
+    """A claim's span in a condition or a rule, in history, or said of someone in a relative clause."""
+    return (
+        conditional(text, start)
+        or historical(text, start)
+        or _SOMEONE_WHO.search(text, max(0, start - 8), end) is not None
+    )
