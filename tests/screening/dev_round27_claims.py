@@ -16,11 +16,23 @@ read). Written by the lead, in two batches, each scored before the fixes it led 
   harm (撞了人, 肢体冲突, 开错药, 误诊) and 被查出/泄露给; 5 still missed (a nickname far from
   its predicate: 小吴把过期药卖给…, 老王在仓库上夜班时偷偷睡觉). On 22,605 sentences of real
   Chinese conversations (sharegpt-zh) person-claim flags went from 0 to 1.
+
+Then, in the other languages, after merging round 27's claims in them: 14 rules about whoever
+does it, in a relative clause after an indefinite or "every" (a driver who drives drunk loses
+his licence, ein Kellner, der Gäste bestiehlt, wird entlassen, водитель, который…), 5 of them
+flagged before the fix (people_unclaimed._WHOEVER); 10 claims of the same shape about someone
+named (Der Kellner Jonas, der seit März hier arbeitet, bestiehlt…), 1 missed before and after
+(drives drunk); and 29 German standing facts with time words and roles, none flagged (a 30th,
+Ein Fahrer, der betrunken fährt, verliert seinen Führerschein, was, and led to the fix).
 """
 
 from __future__ import annotations
 
 from .detector_corpus import PC, Example
+
+
+def _in(lang: str, text: str, *kinds: str) -> Example:
+    return Example(text, frozenset(kinds), lang)
 
 
 def zh(text: str, *kinds: str) -> Example:
@@ -135,4 +147,58 @@ DEV_ROUND27_CLAIMS: tuple[Example, ...] = (
     zh("民宿的阿秀阿姨做饭很好吃。"),
     zh("校医室每天上午八点开门。"),
     zh("出租车司机应该按计价器收费。"),
+    # other languages: rules about whoever does it, and the same shape said of someone
+    _in("en", "A driver who drives drunk loses his licence."),
+    _in("en", "Any waiter who steals from guests is dismissed at once."),
+    _in("es", "Un conductor que conduce borracho pierde el carnet."),
+    _in("es", "Un camarero que roba a los clientes es despedido."),
+    _in("fr", "Un chauffeur qui conduit ivre perd son permis."),
+    _in("fr", "Un serveur qui vole les clients est licencié."),
+    _in("pt", "Um motorista que dirige bêbado perde a carteira."),
+    _in("it", "Un autista che guida ubriaco perde la patente."),
+    _in("ru", "Водитель, который садится за руль пьяным, лишается прав."),
+    _in("ru", "Официант, который ворует у гостей, увольняется."),
+    _in("de", "Ein Kellner, der Gäste bestiehlt, wird sofort entlassen."),
+    _in("de", "Jeder Fahrer, der betrunken fährt, verliert den Führerschein."),
+    _in("ja", "酒に酔って運転したドライバーは免許を失います。"),
+    _in("ko", "음주 운전을 한 기사는 면허가 취소됩니다."),
+    _in("en", "Our waiter Marco, who started in May, steals from the guests.", PC),
+    _in("de", "Der Kellner Jonas, der seit März hier arbeitet, bestiehlt die Gäste.", PC),
+    _in("fr", "Notre serveur Paul, qui est arrivé en mai, vole les clients.", PC),
+    _in("es", "Nuestro camarero Luis, que empezó en mayo, roba a los clientes.", PC),
+    _in("ru", "Официант Игорь, который работает у нас с мая, ворует у гостей.", PC),
+    _in("it", "Il nostro cameriere Marco, che lavora qui da maggio, ruba ai clienti.", PC),
+    _in("pt", "O nosso garçom Pedro, que começou em maio, rouba os clientes.", PC),
+    _in("ru", "Водитель Сергей, который возит наших гостей, садится за руль пьяным.", PC),
+    _in("de", "Der Fahrer Tom, der unsere Gäste fährt, fährt betrunken.", PC),
+    _in("en", "Our driver Tom, who takes guests to the airport, drives drunk.", PC),
+    _in("de", "Das Museum ist heute eines der meistbesuchten Häuser der Stadt."),
+    _in("de", "Derzeit umfasst die Sammlung rund dreitausend Werke."),
+    _in("de", "Montags ist die Bibliothek geschlossen."),
+    _in("de", "Das Frühstück wird von sieben bis zehn Uhr serviert."),
+    _in("de", "An Feiertagen gelten verkürzte Öffnungszeiten."),
+    _in("de", "Der Hausmeister ist werktags von acht bis zwölf erreichbar."),
+    _in("de", "Die Direktorin des Museums ist Dr. Sabine Keller."),
+    _in("de", "Mitarbeitern ist der Konsum von Alkohol während der Arbeit untersagt."),
+    _in("de", "Wenn die Kasse geschlossen ist, gibt es Tickets am Automaten."),
+    _in("de", "Der Schlussverkauf findet jedes Jahr im Januar statt."),
+    _in("de", "Das Gebäude wurde 1903 errichtet und 1998 renoviert."),
+    _in("de", "Bei Regen finden die Führungen in der überdachten Galerie statt."),
+    _in("de", "Der Koch hat früher in Paris gearbeitet."),
+    _in("de", "Goethe wohnte drei Jahre in diesem Haus."),
+    _in("de", "Sonderausstellungen wechseln alle drei Monate."),
+    _in("de", "Die neuen Regeln gelten ab dem ersten März."),
+    _in("de", "Der Aufzug wird von einer Fachfirma gewartet."),
+    _in("de", "Heute gibt es in fast jeder Stadt ein Repair-Café."),
+    _in("de", "Die Kellnerin empfiehlt gern einen passenden Wein."),
+    _in("de", "Tickets, die heute gekauft werden, gelten ein Jahr lang."),
+    _in("de", "Wegen Bauarbeiten wurde die Brücke 2015 für zwei Jahre gesperrt."),
+    _in("de", "Die Apotheke hat sonntags Notdienst im Wechsel mit anderen Apotheken."),
+    _in("de", "Gäste, die früher abreisen, bekommen kein Geld zurück."),
+    _in("de", "Der Parkplatz ist für Hotelgäste kostenlos."),
+    _in("de", "Früher war hier eine Brauerei."),
+    _in("de", "Die Bäckerei ist bekannt für ihr Roggenbrot."),
+    _in("de", "Zurzeit des Mittelalters war die Burg ein Handelsplatz."),
+    _in("de", "Am Wochenende ist der Eintritt für Kinder frei."),
+    _in("de", "Die Sauna ist im Sommer geschlossen."),
 )

@@ -42,6 +42,21 @@ _SOMEONE_WHO = re.compile(
 )
 
 
+# A waiter who steals is dismissed, ein Kellner, der…, jeder Fahrer, der…, водитель, который…: a
+# rule about whoever does it, read in the whole sentence before the deed (the role right before the
+# relative, so "a friend told me that…" stays hearsay about someone).
+_WHOEVER = re.compile(
+    fold_pattern(
+        r"(?<!\w)(?:(?:every|any|each|jeder|jede|jedes|jeden|chaque|ogni|qualsiasi|qualunque|cada|"
+        r"qualquer)\s+(?:[\w-]+\s+)?[\w-]+|(?:ein|eine|un|une|uno|una|um|uma|a|an)\s+[\w-]+),?\s"
+        r"(?:who|qui|que|che|der|die|das|welcher|welche)\s"
+    ),
+    re.IGNORECASE,
+)
+# (Russian has no article: a sentence opening with a bare role and который.)
+_WHOEVER_RU = re.compile(r"\W*[\w-]+,\s*котор(?:ый|ая|ое|ые)\s", re.IGNORECASE)
+
+
 # In the novel, the night porter steals…: someone in fiction.
 _FICTION = re.compile(
     fold_pattern(
@@ -87,4 +102,11 @@ def unclaimed(text: str, start: int, end: int) -> bool:
         conditional(text, start)
         or historical(text, start)
         or _SOMEONE_WHO.search(text, max(0, start - 8), end) is not None
+        or _WHOEVER.search(text, head := _sentence_head(text, start), end) is not None
+        or _WHOEVER_RU.match(text, head, end) is not None
     )
+
+
+def _sentence_head(text: str, start: int) -> int:
+    """Where the sentence of `start` begins (at most 80 characters before it)."""
+    return max(0, start - 80, *(text.rfind(mark, 0, start) + 1 for mark in ".!?\n。"))
