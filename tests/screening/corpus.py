@@ -26,6 +26,7 @@ from .dev_round23 import DEV_ROUND23
 from .dev_round24 import DEV_ROUND24
 from .dev_round25 import DEV_ROUND25
 from .dev_round26 import DEV_ROUND26
+from .dev_round27 import DEV_ROUND27
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
 from .heldout_personal import HELDOUT_PERSONAL
@@ -58,5 +59,6 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND24
     + DEV_ROUND25
     + DEV_ROUND26
+    + DEV_ROUND27
 )
 TEST: tuple[Example, ...] = HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16

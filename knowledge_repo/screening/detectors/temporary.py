@@ -82,9 +82,11 @@ _SENTENCE_END = re.compile(r"[。!?\n]")
 _NOT_NOW = re.compile(
     r"曾经|曾經|曾(?=[临臨暂暫])|曾一度|当年|當年|古代|世纪|世紀|[明清唐宋元汉漢]朝|公元|历史上|歷史上|"
     r"^[^,;:]{0,3}(?:如果|若|如需|如要|假如|要是|万一|萬一|如遇|倘若|遇到|遇上|遇有)|每逢|每当|每當|每到|每次|"
-    r"每年|每周|每週|每星期|每个月|每個月|每月|"
-    r"点击|點擊|按钮|按鈕|设置中|设置里|設定中|設定で|命令|ボタン|タップ|の際|の場合"
+    r"每年|每周|每週|每星期|每个月|每個月|每月|の際|の場合"
 )
+# How-to steps about a screen, unless the marker says what cannot be done now (按钮暂时无法点击).
+_HOW_TO = re.compile(r"点击|點擊|按钮|按鈕|设置中|设置里|設定中|設定で|命令|ボタン|タップ")
+_UNAVAILABLE = re.compile(r"(?:无法|無法|不能|不可|失效)")
 _OPENER = re.compile(r"[《(“「『][^》)”」』]*$")
 _CLOSER = re.compile(r"[”」』]")
 # …or a saying quoted (老人常说“今天的事今天做”).
@@ -108,8 +110,8 @@ _WHEN = re.compile(r"在[^,;:。!?]{1,20}(?<![临臨])[时時]$")
 # 目前 ("at present") alone states how things stand (目前本馆共收藏…, 目前我们支持…付款); it marks a
 # fact for now only beside what is open, closed, stocked or changed (电梯目前停用, 目前有货).
 _FOR_NOW = re.compile(
-    r"停(?!留)|关(?![于於])|關(?![于於])|闭|閉|暂|暫|开放|開放|营业|營業|有货|有貨|缺货|缺貨|无货|無貨|售罄|(?<!充)满|(?<!充)滿|只(?!是)|仅|僅|"
-    r"维修|維修|施工|改|不(?:提供|接受|能|可)|排队|排隊|等|"
+    r"停(?!留|车|車)|关(?![于於])|關(?![于於])|闭|閉|暂|暫|开放|開放|营业|營業|有货|有貨|缺货|缺貨|无货|無貨|售罄|(?<!充)满|(?<!充)滿|只(?!是)|仅|僅|"
+    r"维修|維修|施工|改|不(?:提供|接受|能|可)|排队|排隊|等|坏了|壞了|故障|失灵|失靈|"
     r"(?:无法|無法)(?:访问|訪問|使用|登录|登錄|预约|預約|办理|辦理|购买|購買|下单|下單|连接|連接|打开|打開|支付|入住|进入|進入)|"
     # 没有 about what is known (目前没有确凿的证据, 目前还没有完全理解) is a standing statement.
     r"(?:没有|沒有)(?![^,;:。!?]{0,8}?(?:证据|證據|定论|定論|共识|共識|结论|結論|答案|解释|解釋|"
@@ -162,6 +164,41 @@ _OURS = re.compile(
 )
 
 
+# 每天中午…暂停办理 / 夜间暂停收费 / 每天的今天: a schedule kept every day, unless a window of
+# days is named (本周每天下午暂停开放, 这几天每晚…, 近期…): then it is this week's schedule.
+_HABITUAL = re.compile(r"每天|每日|每晚|每个工作日|每個工作日|每一?班|每一?趟|夜间|夜間")
+_WINDOW = re.compile(
+    r"本周|本週|这周|這週|这个?星期|這個?星期|这几天|這幾天|这两天|這兩天|本月|这个月|這個月|近期|最近|"
+    r"今天|今日|明天|今晚|这段时间|這段時間|目前|现在|現在|\d+月|[一二三四五六七八九十]+月|这次|這次|本次"
+)
+# 账户被暂时冻结时，可以…: the marker in a condition (a clause ending in 时), then what to do.
+_CONDITION = re.compile(r"[^,;:。!?]{0,16}?(?:时|時|的时候|的時候),")
+# 办理临时陪护证 / 申请临时居留许可 / 临时救助是…一种救助 / 临时占用道路需要…申请: a document or
+# service applied for, or a kind defined or ruled on, not a state for now.
+_APPLIED = re.compile(
+    r"(?:办理|辦理|申请|申請|申领|申領|开具|開具|领取|領取|补办|補辦|核发|核發|签发|簽發|颁发|頒發|"
+    r"发放|發放|持有|凭|憑)$"
+)
+_KIND_RULE = re.compile(
+    r"[^,;:。!?]{0,6}?(?:是(?:一种|一種|一类|一類|指|针对|針對)|(?:需要|需|须|須|必须|必須|应当|應當)"
+    r"[^,;:。!?]{0,10}?(?:申请|申請|审批|審批|报批|報批|备案|備案|许可|許可))"
+)
+# 麻醉药的作用是暂时的: an effect, a symptom or a reaction that wears off, of a kind of thing.
+_EFFECT = re.compile(
+    r"作用|效果|影响|影響|症状|症狀|反应|反應|不适|不適|疼痛|肿胀|腫脹|现象|現象|感觉|感覺"
+)
+# 这次、那次、上次都是…时间词 / 本次列车这样的说法 / “暂时”的意思: a word mentioned, not used.
+_MENTIONED = re.compile(
+    r"(?:这样的|這樣的|这种|這種|之类的|之類的)(?:说法|說法)|词语|詞語|用语|用語|时间词|時間詞|量词|量詞|"
+    r"代词|代詞|一词|一詞|这个词|這個詞|的意思是|词典|詞典|字典|常(?:听到|聽到|见|見|用)的"
+)
+# “暂时离开”状态 / “今日特价”栏目: the name of a screen's label, state or section.
+_UI_NAME = re.compile(
+    r"[”」』\"']\s*(?:状态|狀態|按钮|按鈕|标签|標籤|页面|頁面|栏目|欄目|选项|選項|功能|模式|菜单|菜單|键|鍵|"
+    r"图标|圖標|入口|板块|板塊|榜单|榜單|分类|分類|频道|頻道)"
+)
+
+
 def _process(text: str, head: int, start: int, end: int, stop: int) -> bool:
     """暂时 in what happens to anything for a while (a habit or an effect), not a state of the place."""
     clause = max(text.rfind(mark, head, start) for mark in ",;:") + 1
@@ -203,7 +240,21 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
         return True
     if _NOT_NOW.search(text[head:stop]) or _ATTRIBUTIVE.match(text, start):
         return True
+    if _HOW_TO.search(text, head, stop) and not _UNAVAILABLE.match(text, end):
+        return True
     if _NAMED.search(text, max(0, start - 8), start):  # 老人常说：今天吃苦，明天享福
+        return True
+    if _MENTIONED.search(text, head, stop):
+        return True
+    # (The window searched for is another word than the marker: 每天的今天.)
+    window = _WINDOW.search(text, head, start) or _WINDOW.search(text, end, stop)
+    if not window and _HABITUAL.search(text, head, stop):
+        return True
+    if not window and marker[-1] != "次" and _CONDITION.match(text, end):
+        return True
+    if marker in ("临时", "臨時") and (
+        _APPLIED.search(text, max(0, start - 3), start) or _KIND_RULE.match(text, end)
+    ):
         return True
     if marker == "目前" and not _FOR_NOW.search(text, head, stop):
         return True
@@ -217,6 +268,8 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
     if marker in ("暂时", "暫時") and (
         _process(text, head, start, end, stop)
         or (text[end : end + 1] == "的" and _AS_A_RULE.search(text, head, stop))
+        or (text[end : end + 2] == "的," or text[end : end + 2] == "的。" or end + 1 == stop)
+        and _EFFECT.search(text, head, start)
     ):
         return True
     opened = _OPENER.search(text, max(0, start - 30), start)
@@ -229,6 +282,8 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
     ):
         return True
     close = _CLOSER.search(text, end, min(len(text), end + 60))
+    if close is not None and _UI_NAME.match(text, close.start()):
+        return True
     quoted = text[opened.start() : close.start() if close else end]
     return quoted.endswith(("?", "吗", "嗎")) or bool(
         _NAMED.search(text, max(0, opened.start() - 6), opened.start())

@@ -72,6 +72,8 @@ MARKERS: dict[str, tuple[str, ...]] = {
     "僅此一次": (),
     # A temporary file or variable is a kind of thing, not a fact true for now.
     "临时": (
+        # 临时性的停电: "transient", as 暂时性.
+        "临时性",
         "临时工",
         "临时文件",
         "临时变量",
@@ -123,6 +125,7 @@ MARKERS: dict[str, tuple[str, ...]] = {
         "君临时",
     ),
     "臨時": (
+        "臨時性",
         "臨時工",
         "臨時列車",
         "臨時国会",
