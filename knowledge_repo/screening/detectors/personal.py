@@ -199,11 +199,30 @@ _CN_MOBILE = re.compile(r"1[3-9]\d{9}")
 _GROUPS = re.compile(r"[ \-.()/]+")
 
 
+# A business's line in Chinese text: a 400 or 800 number (issued to enterprises only), or a
+# landline named as a hotline, a help desk or a booking line (客服热线：021-…, 前台电话); not a
+# mobile, which is someone's own.
+_ENTERPRISE = re.compile(r"[48]00\d{7}")
+_SERVICE_LINE = re.compile(
+    r"(?:热线|熱線|专线|專線|总机|總機|(?:客服|服务|服務|咨询|諮詢|问讯|問訊|查询|查詢|预订|預訂|预约|預約|预定|"
+    r"預定|挂号|掛號|订票|訂票|订餐|訂餐|订房|訂房|投诉|投訴|报修|報修|救援|前台|服务台|服務台|售后|售後|值班|"
+    r"办公室|辦公室|总台|總台)(?:处|處|中心|室)?(?:电话|電話))[^\d\n]{0,6}$"
+)
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
 def _phone_ok(text: str, start: int, number: str) -> bool:
     digits = _NOT_DIGIT.sub("", number)
     if not 8 <= len(digits) <= 15:
         return False
     before = text[max(0, start - 40) : start]
+    if (
+        number[0] != "+"
+        and (_ENTERPRISE.fullmatch(digits) or _SERVICE_LINE.search(before))
+        and not _CN_MOBILE.fullmatch(digits)
+        and _HAN.search(text)
+    ):
+        return False
     if _PHONE_WORDS.search(before):
         return True
     if _NOT_PHONE_WORDS.search(before) or _DATE.fullmatch(number) or _YEARS.fullmatch(number):
