@@ -132,3 +132,25 @@ def own_secret(text: str, start: int, end: int) -> bool:
     head = cjk_sentence_start(text, start)
     sentence = _SENTENCE.search(text, end)
     return bool(_SECRET.search(text, head, sentence.start() if sentence else len(text)))
+
+
+# 填写问卷时，请如实回答所有问题 / 回答每个问题限时两分钟: a respondent answering a form, a test or
+# an interview (the questions are its own), in a sentence naming no agent.
+_FORM = re.compile(
+    r"问卷|問卷|调查|調查|测评|測評|测验|測驗|考试|考試|考生|试卷|試卷|面试|面試|考官|道题|道題|答题卡|答題卡|表格"
+)
+_FORM_ANSWER = re.compile(
+    r"(?:回答|作答)(?:所有|每个|每個|每一个|每一個|全部|以下|下列|这些|這些|几个|幾個)?的?"
+    r"(?:问题|問題|题目|題目|题|題)"
+)
+
+
+def answering_a_form(text: str, start: int, end: int) -> bool:
+    """A match answering the questions of a questionnaire, a test or an interview."""
+    answer = _FORM_ANSWER.search(text, start, min(len(text), end + 12))
+    if answer is None or answer.start() >= end:
+        return False
+    head = cjk_sentence_start(text, start)
+    sentence = _SENTENCE.search(text, end)
+    stop = sentence.start() if sentence else len(text)
+    return bool(_FORM.search(text, head, stop)) and not _AGENT_NAMED.search(text, head, stop)
