@@ -212,8 +212,15 @@ _SURVEYED = re.compile(
 # 有些快递员, 个别骑手, 很多售货员: some of a kind of people, no one identifiable; 故事里的老板娘,
 # 剧中的店长: someone in a story.
 _QUANTIFIED = re.compile(
-    rf"(?:{_SOME}|某些|不少的|很多的|"
+    rf"(?:{_SOME}|某些|不少的|很多的|某[^。!?,\n]{{0,4}}|"
     r"(?:故事|剧|劇|小说|小說|电影|電影|书|書|童话|童話|游戏|遊戲|漫画|漫畫|动画|動畫)(?:里|裡|中)的)$"
+)
+# 员工得了传染病需要离岗治疗: a bare role opening the clause, the predicate then a rule (需要, 可以,
+# 不得…) with no comma between: whoever it is, not someone.
+_BARE_ROLE = re.compile(rf"\s*{people_cjk.ROLES}(?:们|們)?")
+_WHY = re.compile(r"(?:为什么|為什麼|为何|為何|怎么|怎麼)(?:会|會)?$")
+_MODAL_RULE = re.compile(
+    r"[^。!?,\n]{0,8}?(?:需要|需|须|須|应当|應當|应该|應該|必须|必須|可以|不得|不能|不宜)"
 )
 _HEARSAY = re.compile(
     r"听说|聽說|据说|據說|传闻|傳聞|传言|傳言|在传|在傳|谣传|謠傳|有人说|有人說|听人说|聽人說"
@@ -248,6 +255,13 @@ def _others(text: str, start: int, end: int) -> bool:
     if _PREVENTED.search(text, max(0, start - 10), start):
         return True
     head = cjk_sentence_start(text, start)
+    clause = max(head, max(text.rfind(mark, head, start) for mark in ",;:") + 1)
+    if _BARE_ROLE.fullmatch(text, clause, start) and _MODAL_RULE.match(text, end):
+        return True
+    # 骑手为什么会偷吃外卖？: why a kind of people does it, asked.
+    why = _WHY.search(text, clause, start)
+    if why and _BARE_ROLE.fullmatch(text, clause, why.start()) and "?" in text[end : end + 30]:
+        return True
     tail = _SENTENCE.search(text, end)
     stop = tail.start() if tail else len(text)
     if _RULE.search(text, head, stop) and not _HEARSAY.search(text, head, stop):
