@@ -24,6 +24,7 @@ from .instruction_cjk import (
     own_secret,
     reported,
     staff_statement,
+    usual_practice,
 )
 from .instruction_ja import asked_by_staff
 
@@ -365,6 +366,7 @@ def find(text: str) -> list[Hit]:
                     staff_statement(text, m.start())
                     or own_secret(text, m.start(), m.end())
                     or answering_a_form(text, m.start(), m.end())
+                    or usual_practice(text, m.start())
                 ):
                     continue
                 if reported(text, m.start(), m.end()):

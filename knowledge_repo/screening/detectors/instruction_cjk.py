@@ -154,3 +154,19 @@ def answering_a_form(text: str, start: int, end: int) -> bool:
     sentence = _SENTENCE.search(text, end)
     stop = sentence.start() if sentence else len(text)
     return bool(_FORM.search(text, head, stop)) and not _AGENT_NAMED.search(text, head, stop)
+
+
+# 客服统一回复所有用户的留言，一般在工作日内处理完毕: the help desk's usual practice, described (一般,
+# 通常, 平时), in a sentence naming no agent (你, 助手).
+_HELP_DESK = re.compile(r"(?:智能|在线|在線|人工)?客服")
+_USUALLY = re.compile(r"一般|通常|平时|平時|平常|往往|一向|向来|向來")
+
+
+def usual_practice(text: str, start: int) -> bool:
+    """A match led by the help desk in a sentence describing what it usually does."""
+    if not _HELP_DESK.match(text, start):
+        return False
+    head = cjk_sentence_start(text, start)
+    sentence = _SENTENCE.search(text, start)
+    stop = sentence.start() if sentence else len(text)
+    return bool(_USUALLY.search(text, head, stop)) and not _AGENT_NAMED.search(text, head, stop)
