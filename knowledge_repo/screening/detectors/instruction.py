@@ -21,6 +21,7 @@ from .instruction_cjk import (
     JA_OTHER,
     ZH_OTHER,
     answering_a_form,
+    capability,
     own_secret,
     reported,
     staff_statement,
@@ -367,6 +368,7 @@ def find(text: str) -> list[Hit]:
                     or own_secret(text, m.start(), m.end())
                     or answering_a_form(text, m.start(), m.end())
                     or usual_practice(text, m.start())
+                    or capability(text, m.start())
                 ):
                     continue
                 if reported(text, m.start(), m.end()):
