@@ -87,6 +87,8 @@ _NOT_NOW = re.compile(
 # How-to steps about a screen, unless the marker says what cannot be done now (按钮暂时无法点击).
 _HOW_TO = re.compile(r"点击|點擊|按钮|按鈕|设置中|设置里|設定中|設定で|命令|ボタン|タップ")
 _UNAVAILABLE = re.compile(r"(?:无法|無法|不能|不可|失效)")
+# A quoted question: “今天几点关门”, “今天还能买到票吗？”.
+_ASKING = re.compile(r"[?吗嗎]$|[几幾]点|[几幾]點|什么|什麼|怎么|怎麼|哪|多少|是否|有没有|有沒有")
 _OPENER = re.compile(r"[《(“「『][^》)”」』]*$")
 _CLOSER = re.compile(r"[”」』]")
 # …or a saying quoted (老人常说“今天的事今天做”).
@@ -105,13 +107,20 @@ _ATTRIBUTIVE = re.compile(
 _HABIT = re.compile(
     r"(?:会|會|可能|可以|即可|可|能|能够|能夠|随时|隨時|自动|自動|申请|申請|办理|辦理|则|則|就)被?$"
 )
+# 会员卡可以暂停使用，暂停期间不计入有效期 / 支持暂停、快进: a pause offered as an option, or one of
+# a list of controls, anywhere in the sentence.
+_OPTION = re.compile(
+    r"(?:可以|即可|随时|隨時|申请|申請|支持)(?:暂停|暫停)|(?:暂停|暫停)、|、(?:暂停|暫停)"
+)
 # 在负载超过阈值时暂停上传: a pause as a step taken when something happens.
 _WHEN = re.compile(r"在[^,;:。!?]{1,20}(?<![临臨])[时時]$")
 # 目前 ("at present") alone states how things stand (目前本馆共收藏…, 目前我们支持…付款); it marks a
 # fact for now only beside what is open, closed, stocked or changed (电梯目前停用, 目前有货).
 _FOR_NOW = re.compile(
-    r"停(?!留|车|車)|关(?![于於])|關(?![于於])|闭|閉|暂|暫|开放|開放|营业|營業|有货|有貨|缺货|缺貨|无货|無貨|售罄|(?<!充)满|(?<!充)滿|只(?!是)|仅|僅|"
-    r"维修|維修|施工|改|不(?:提供|接受|能|可)|排队|排隊|等|坏了|壞了|故障|失灵|失靈|"
+    # (Not 关, 满, 等 and 只 in other words: 相关, 有关, 关系, 海关, 满足, 满意, 等级, 只需, 只要.)
+    r"停(?!留|车|車)|(?<![相有海机機攸])(?:关|關)(?![于於系係注心键鍵联聯])|闭|閉|暂|暫|开放|開放|营业|營業|有货|有貨|"
+    r"缺货|缺貨|无货|無貨|售罄|(?<!充)(?:满|滿)(?![足意分])|只(?!是|需|要)|仅|僅|"
+    r"维修|維修|施工|改|不(?:提供|接受|能|可)|排队|排隊|等(?![级級于於同])|坏了|壞了|故障|失灵|失靈|"
     r"(?:无法|無法)(?:访问|訪問|使用|登录|登錄|预约|預約|办理|辦理|购买|購買|下单|下單|连接|連接|打开|打開|支付|入住|进入|進入)|"
     # 没有 about what is known (目前没有确凿的证据, 目前还没有完全理解) is a standing statement.
     r"(?:没有|沒有)(?![^,;:。!?]{0,8}?(?:证据|證據|定论|定論|共识|共識|结论|結論|答案|解释|解釋|"
@@ -122,7 +131,7 @@ _FOR_NOW = re.compile(
 # 今天的浙江省境内, 今天的北京已经是一座大都市), when nothing in the sentence is open, closed or changed.
 _PRESENT_DAY = re.compile(
     r"当时|當時|古代|古城|古称|古稱|旧称|舊稱|原名|以前|过去|過去|从前|從前|年前|遗址|遺址|遗迹|遺跡|"
-    r"形成|保留|古典|历史上|歷史上"
+    r"形成|保留|古典|历史上|歷史上|两代|兩代|历代|歷代|朝代|明清|唐宋|秦汉|秦漢"
 )
 _REGION = re.compile(
     r"[^,;:。!?]{0,8}?(?:境内|境內|一带|一帶|地区|地區|[东南西北中東]部|两省|兩省|省|"
@@ -141,7 +150,11 @@ _STILL = re.compile(r"[,\s]*(?:仍|依然|依旧|依舊)")
 # 今天的年轻人更喜欢…: "people nowadays", not today's visitors (今天的年轻人专场 is an event).
 _NOWADAYS = re.compile(
     r"(?:年轻人|年輕人|青少年|人们|人們|社会|社會|世界|人类|人類|消费者|消費者|年轻一代|年輕一代|"
-    r"大多数人|大多數人|很多人|许多人|許多人)(?![^,;:。!?]{0,2}(?:专场|專場|活动|活動|团|團|班|票|讲座|講座|课|課))"
+    r"大多数人|大多數人|很多人|许多人|許多人|中国|中國|我国|我國)(?![^,;:。!?]{0,2}(?:专场|專場|活动|活動|团|團|班|票|讲座|講座|课|課))"
+)
+# 今天，智能手机已经成为… / 在今天，网上购物已经非常普遍: a trend of the present day.
+_TREND = re.compile(
+    r"已经成为|已經成為|已成为|已成為|越来越|越來越|日益|普遍|普及|不可缺少|不可或缺|离不开|離不開"
 )
 # 肌肉酸痛是暂时的，一般两三天就会缓解: transient as a rule (一般, 通常), said of a kind of thing.
 _AS_A_RULE = re.compile(r"一般|通常|往往|大多|多半|多数|多數|自行")
@@ -189,7 +202,7 @@ _EFFECT = re.compile(
 )
 # 这次、那次、上次都是…时间词 / 本次列车这样的说法 / “暂时”的意思: a word mentioned, not used.
 _MENTIONED = re.compile(
-    r"(?:这样的|這樣的|这种|這種|之类的|之類的)(?:说法|說法)|词语|詞語|用语|用語|时间词|時間詞|量词|量詞|"
+    r"(?:这样的|這樣的|这种|這種|之类的|之類的|等)(?:说法|說法)|词语|詞語|用语|用語|时间词|時間詞|量词|量詞|"
     r"代词|代詞|一词|一詞|这个词|這個詞|的意思是|词典|詞典|字典|常(?:听到|聽到|见|見|用)的"
 )
 # “暂时离开”状态 / “今日特价”栏目: the name of a screen's label, state or section.
@@ -213,6 +226,10 @@ def _process(text: str, head: int, start: int, end: int, stop: int) -> bool:
 def _present_day(text: str, head: int, start: int, end: int, stop: int) -> bool:
     """今天 as "present-day" or "to this day", or in a pointer to where it is looked up: not a one-off."""
     if _LOOK_UP.match(text, end, stop):
+        return True
+    if (text[end : end + 1] == "," or text[start - 1 : start] == "在") and _TREND.search(
+        text, end, stop
+    ):
         return True
     if _FOR_NOW.search(text, head, stop):
         return False
@@ -262,11 +279,12 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
         return True
     if marker in ("暂停", "暫停") and (
         _HABIT.search(text, max(0, start - 3), start)
+        or _OPTION.search(text, head, stop)
         or _WHEN.search(text, max(head, start - 24), start)
     ):
         return True
     if marker in ("暂时", "暫時") and (
-        _process(text, head, start, end, stop)
+        (_process(text, head, start, end, stop) and not window)
         or (text[end : end + 1] == "的" and _AS_A_RULE.search(text, head, stop))
         or (text[end : end + 2] == "的," or text[end : end + 2] == "的。" or end + 1 == stop)
         and _EFFECT.search(text, head, start)
@@ -285,7 +303,7 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
     if close is not None and _UI_NAME.match(text, close.start()):
         return True
     quoted = text[opened.start() : close.start() if close else end]
-    return quoted.endswith(("?", "吗", "嗎")) or bool(
+    return bool(_ASKING.search(quoted)) or bool(
         _NAMED.search(text, max(0, opened.start() - 6), opened.start())
     )
 
