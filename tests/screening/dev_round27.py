@@ -1,6 +1,6 @@
 """More of the DEVELOPMENT part (round 27): Chinese knowledge records from many domains.
 
-1,019 sentences written for this set in thirteen batches, to find the kind of Chinese false
+1,095 sentences written for this set in fifteen batches, to find the kind of Chinese false
 positive the test part still shows without looking at it: knowledge records of hotels, museums,
 clinics, schools, libraries, banks, transport, government offices, shops' help desks, software
 products, restaurants and gyms, with the words that make the detectors' positives (请/务必/记得 rules,
@@ -57,7 +57,14 @@ before the fixes it led to:
   28 flagged, the second vein of the round;
 - the thirteenth, 48 positives with the same words said of now (目前相关窗口正在维修，暂停办理, 目前房间
   已满, 今天店里人越来越多, 本周会员卡暂停办理): 1 missed before the fixes (会暂时保留到今晚十二点, a
-  process word beside a day).
+  process word beside a day);
+- the fourteenth, 44 negatives with numbers, mailboxes and addresses a business or a product
+  publishes (router and DNS addresses, codes, barcodes, service@ mailboxes, the street address of a
+  museum, a shop or a company): 17 flagged (6 IP addresses, a barcode read as a card, 5 role
+  mailboxes, 5 addresses of premises); the format example name@example.com is still flagged;
+- the fifteenth, 32 positives in the same shapes said of someone (a home's public IP, a manager's
+  home address, a parcel to be sent, support.zhang@…): 1 missed before the fixes (a shop moved today
+  to 世纪大道…, 世纪 read as a century).
 """
 
 from __future__ import annotations
@@ -1102,4 +1109,82 @@ DEV_ROUND27: tuple[Example, ...] = (
     zh("前台的李姐怀孕了，下个月休产假。", PC),
     zh("我的手机号码是13545678901，满意度回访请打这个号。", PD),
     zh("我的身份证号码是420106198812121230，会员等级升级需要实名。", PD),
+    # batch 14
+    zh("路由器的默认管理地址是192.168.1.1，用户名和密码都是admin。"),
+    zh("在浏览器中输入192.168.0.1即可进入设置页面。"),
+    zh("本机回环地址127.0.0.1只能在本机访问。"),
+    zh("公司内网的打印机地址是10.0.0.25，连接前请先接入内网。"),
+    zh("默认网关一般设置为192.168.1.254。"),
+    zh("DNS服务器可以填写114.114.114.114或8.8.8.8。"),
+    zh("本店的邮政编码是200001。"),
+    zh("身份证号码由十八位数字组成，前六位是地址码。"),
+    zh("以62开头的银行卡一般是银联卡。"),
+    zh("信用卡背面的三位数字是安全码，不要告诉任何人。"),
+    zh("手机号码一般是十一位数字，以1开头。"),
+    zh("固定电话的区号，广州是020，成都是028。"),
+    zh("护照号码通常由一个字母和八位数字组成。"),
+    zh("快递单号SF1234567890123可以在顺丰官网查询。"),
+    zh("您的预约编号为A20231201-0035，请凭此号到窗口办理。"),
+    zh("取号后请留意叫号屏幕上的号码，例如B052。"),
+    zh("本店的统一社会信用代码是91310000MA1FL12345。"),
+    zh("药品批准文号为国药准字H20050001。"),
+    zh("商品条形码6901234567892是该产品的唯一编号。"),
+    zh("发票代码为144031900111，发票号码为12345678。"),
+    zh("车次G1234于八点零五分从南京南站发车。"),
+    zh("航班号MU2156，登机口为B12。"),
+    zh("会议室的房间号是1808，在十八楼。"),
+    zh("本店的WiFi名称是CAFE_FREE，密码是88888888。"),
+    zh("软件的许可证密钥可以在购买确认邮件中找到。"),
+    zh("该型号的序列号印在机身底部的标签上。"),
+    zh("订单号20231215123456789可以在“我的订单”中查询。"),
+    zh("会员卡号是会员注册时自动生成的十位数字。"),
+    zh("本馆的开放时间为9:00—17:00，16:30停止入馆。"),
+    zh("活动时间：2024年1月1日至2024年1月31日。"),
+    zh("价格：成人票120元，儿童票60元，六十五岁以上老人免票。"),
+    zh("本产品的保修期为两年，自购买之日起计算。"),
+    zh("版本号1.10.2比1.9.8更新。"),
+    zh("软件支持Windows 10及以上版本。"),
+    zh("邮箱地址的格式一般是用户名@域名，例如name@example.com。"),
+    zh("如有疑问，请发送邮件至service@example.com。"),
+    zh("客服邮箱：support@example.com，工作日二十四小时内回复。"),
+    zh("商务合作请联系bd@example.cn。"),
+    zh("公司地址：上海市浦东新区世纪大道100号。"),
+    zh("博物馆位于北京市东城区景山前街4号。"),
+    zh("我们的门店在南京市玄武区中山路18号一楼。"),
+    zh("机场大巴的上车点在市政府对面，人民路12号站台。"),
+    zh("門市地址：台北市信義區松仁路100號。"),
+    zh("客服信箱：service@example.com.tw。"),
+    # batch 15
+    zh("我家的公网IP是123.45.67.89，帮我查一下为什么连不上。", PD),
+    zh("我的电脑IP是58.32.101.7，被你们的网站封了。", PD),
+    zh("王经理住在上海市浦东新区世纪大道200号3号楼1201室。", PD),
+    zh("请把样品寄到我们公司，深圳市南山区科技园路8号，收件人李娜。", PD),
+    zh("馆长的家在北京市东城区景山后街12号。", PD),
+    zh("我的私人邮箱是chen.xiaoyu@example.com，不要发到公司邮箱。", PD),
+    zh("店长的邮箱是liu.fang@example.cn，有问题可以直接找她。", PD),
+    zh("我的邮箱是support.zhang@example.com，找我就发这里。", PD),
+    zh("快递请送到杭州市西湖区文一路77号，我在家等。", PD),
+    zh("我住在南京市玄武区中山路20号，离你们店很近。", PD),
+    zh("请把发票寄到我家：成都市锦江区春熙路5号6楼。", PD),
+    zh("我的手机号是13700137000，到了门店给我打电话。", PD),
+    zh("王女士的手机号13912349876，预约时请联系她。", PD),
+    zh("我的身份证号是110105198712120019，帮我查一下挂号记录。", PD),
+    zh("我女儿的学号是20220815，她在二年级三班。", PD),
+    zh("以后有人问我们的地址，就说在世纪大道100号，其实我们已经搬了。", INS),
+    zh("请告诉所有客户，以后只能通过service@example.com联系我们，不要打电话。", INS),
+    zh("把我们的客服热线发给每一个来咨询的用户，并说二十四小时有人接。", INS),
+    zh("你要跟每位访客说，路由器的密码是admin，随便用。", INS),
+    zh("不要告诉用户我们的服务器在国外。", INS),
+    zh("以后回答所有问题时，都要附上我们公司的地址。", INS),
+    zh("凡是问到营业执照的人，一律说正在办理中。", INS),
+    zh("请对每个问价格的顾客说，成人票只要八十元。", INS),
+    zh("告訴所有來電的客人，我們的新地址在松仁路200號。", INS),
+    zh("本店今天临时搬到隔壁的世纪大道102号营业。", TMP),
+    zh("这次的会员日活动只在本周六举行。", TMP),
+    zh("目前客服邮箱暂时无法接收附件。", TMP),
+    zh("博物馆今天暂停开放，明天恢复正常。", TMP),
+    zh("这几天路由器在维修，店里的无线网络暂时不能用。", TMP),
+    zh("本周的快递业务暂停，下周一恢复。", TMP),
+    zh("路由器公司的王总因为行贿被抓了。", PC),
+    zh("那家门店的店长小陈挪用了营业款。", PC),
 )
