@@ -67,13 +67,20 @@ VISITOR = (
 )
 WHO = r"(?:有人|谁|誰|任何人|(?:哪位|哪个|哪個|有)?(?:访客|訪客|用户|用戶|顾客|顧客|客人|游客|遊客|客户|客戶|网友|網友))"
 ASKS = r"(?:找你(?:聊|问|問|谈|談|咨询|諮詢)|找您(?:问|問|咨询|諮詢)|问到|問到|问起|問起|问及|問及|问|問|询问|詢問|咨询|諮詢|提到|提起|提及|说起|說起|聊到)"
+# The visitor's own people, told by the visitor (同行的朋友, 身边的朋友, 有需要的朋友, 您所在小区的业主,
+# 您的家人): advice to the reader, not every later visitor.
+OWN_PEOPLE = (
+    r"[^。!?,\n]{0,6}?(?:同行|身边|身邊|有需要|周围|周圍)的|您所在[^。!?,\n]{0,4}?的|"
+    r"您的(?:朋友|家人|亲友|親友|同事|孩子)"
+)
 # Visitors named without "all"/"every": right after the verb or the preposition of a command a
 # bare 客人/用户 is every visitor, and so is a clause before 的人 (来问的人, 问路的游客).
 WHOM = (
     rf"(?:{AUDIENCE}|(?:每一?个|每一?個|每一?位|所有|全部)的?{VISITOR}|"
     # 跟每个来问路的说: "every one who …", the head noun left out.
     rf"(?:每一?个|每一?個|每位|所有)[^。!?,\n我你]{{1,8}}?的(?=[,\s]*(?:说|說|讲|講))|"
-    rf"(?!孩子){VISITOR}|任何人|他们|他們|她们|她們|对方|對方|(?:每一?个|每一?個|每一?位)?[^。!?,\n我你]{{1,10}}?的"
+    rf"(?!孩子){VISITOR}|任何人|他们|他們|她们|她們|对方|對方|(?!{OWN_PEOPLE})"
+    rf"(?:每一?个|每一?個|每一?位)?[^。!?,\n我你]{{1,10}}?的"
     rf"(?:每一?个|每一?個|每一?位|所有)?(?:人|朋友|妈妈|媽媽|{VISITOR}))(?:们|們)?"
 )
 COMMAND = rf"(?:{START}{LEAD}{{0,4}}|{CONNECTOR}{LEAD}{{0,3}})"
