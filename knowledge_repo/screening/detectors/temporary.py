@@ -112,6 +112,17 @@ _HABIT = re.compile(
 _OPTION = re.compile(
     r"(?:可以|即可|随时|隨時|申请|申請|支持)(?:暂停|暫停)|(?:暂停|暫停)、|、(?:暂停|暫停)"
 )
+# 系统会在维护期间暂停自动扣款: what a system will do whenever (no day named); 暂停同步功能: a feature.
+_WILL = re.compile(r"(?:会|會|将|將|自动|自動)[^,;:。!?]{0,8}$")
+_FEATURE = re.compile(r"[^,;:。!?]{0,4}?(?:功能|按钮|按鈕|键|鍵|选项|選項|模式|图标|圖標)")
+# 临时 as a state for now comes before a change (临时关闭, 临时改到, 临时取消, 临时不办理, 临时通知);
+# before a thing it names a kind (临时储物柜, 临时监护人, 临时股东大会, 临时建筑), unless a day is named.
+_CHANGE = re.compile(
+    r"(?:改|关|關|闭|閉|取消|调|調|通知|不|没|沒|停(?!靠[点點站]|车[场場位])|开会|開會|加班|封|搬|迁|遷|"
+    r"休(?!息[区區室处處厅廳])|推迟|推遲|延|变|變|换|換|暂|暫|增|减|減|安排|决定|決定|限|禁(?!令)|中断|中斷|"
+    r"撤|移|挪|缩短|縮短|提前|无法|無法|开放|開放|对外|對外|"
+    r"恢复|恢復|加开|加開|召开|召開|借|办理|辦理|到)"
+)
 # 在负载超过阈值时暂停上传: a pause as a step taken when something happens.
 _WHEN = re.compile(r"在[^,;:。!?]{1,20}(?<![临臨])[时時]$")
 # 目前 ("at present") alone states how things stand (目前本馆共收藏…, 目前我们支持…付款); it marks a
@@ -182,7 +193,8 @@ _OURS = re.compile(
 _HABITUAL = re.compile(r"每天|每日|每晚|每个工作日|每個工作日|每一?班|每一?趟|夜间|夜間")
 _WINDOW = re.compile(
     r"本周|本週|这周|這週|这个?星期|這個?星期|这几天|這幾天|这两天|這兩天|本月|这个月|這個月|近期|最近|"
-    r"今天|今日|明天|今晚|这段时间|這段時間|目前|现在|現在|\d+月|[一二三四五六七八九十]+月|这次|這次|本次"
+    r"今天|今日|明天|今晚|这段时间|這段時間|目前|现在|現在|\d+月|[一二三四五六七八九十]+月|这次|這次|本次|"
+    r"下周|下週|下个月|下個月|后天|後天|\d+[日号號]"
 )
 # 账户被暂时冻结时，可以…: the marker in a condition (a clause ending in 时), then what to do.
 _CONDITION = re.compile(r"[^,;:。!?]{0,16}?(?:时|時|的时候|的時候),")
@@ -203,7 +215,9 @@ _EFFECT = re.compile(
 # 这次、那次、上次都是…时间词 / 本次列车这样的说法 / “暂时”的意思: a word mentioned, not used.
 _MENTIONED = re.compile(
     r"(?:这样的|這樣的|这种|這種|之类的|之類的|等)(?:说法|說法)|词语|詞語|用语|用語|时间词|時間詞|量词|量詞|"
-    r"代词|代詞|一词|一詞|这个词|這個詞|的意思是|词典|詞典|字典|常(?:听到|聽到|见|見|用)的"
+    r"代词|代詞|一词|一詞|这个词|這個詞|的意思是|词典|詞典|字典|常(?:听到|聽到|见|見|用)的|"
+    # (“暂离”状态表示玩家暂时不在: what a state, an icon or a light means.)
+    r"(?:状态|狀態|图标|圖標|标志|標誌|符号|符號|颜色|顏色|灯|燈)(?:表示|代表|意味着|意味著)"
 )
 # “暂时离开”状态 / “今日特价”栏目: the name of a screen's label, state or section.
 _UI_NAME = re.compile(
@@ -270,7 +284,9 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
     if not window and marker[-1] != "次" and _CONDITION.match(text, end):
         return True
     if marker in ("临时", "臨時") and (
-        _APPLIED.search(text, max(0, start - 3), start) or _KIND_RULE.match(text, end)
+        _APPLIED.search(text, max(0, start - 3), start)
+        or _KIND_RULE.match(text, end)
+        or not (window or _CHANGE.match(text, end) or _KANA.search(text))
     ):
         return True
     if marker == "目前" and not _FOR_NOW.search(text, head, stop):
@@ -278,7 +294,12 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
     if marker == "今天" and _present_day(text, head, start, end, stop):
         return True
     if marker in ("暂停", "暫停") and (
-        _HABIT.search(text, max(0, start - 3), start)
+        (not window and _WILL.search(text, max(head, start - 12), start))
+        or (
+            _HABIT.search(text, max(0, start - 3), start)
+            and not (window and _WILL.search(text, start - 3, start))
+        )
+        or _FEATURE.match(text, end)
         or _OPTION.search(text, head, stop)
         or _WHEN.search(text, max(head, start - 24), start)
     ):
