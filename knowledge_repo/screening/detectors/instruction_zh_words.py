@@ -62,9 +62,12 @@ VISITOR = (
     r"(?:访客|訪客|用户|用戶|顾客|顧客|客人|游客|遊客|来访者|來訪者|客户|客戶|网友|網友|家长|家長|"
     r"买家|買家|患者|学员|學員|粉丝|粉絲|住客|乘客|房客|咨询者|諮詢者|提问者|提問者|小朋友|孩子|业主|業主|记者|記者|媒体|媒體|"
     r"来宾|來賓|宾客|賓客|嘉宾|嘉賓|来客|來客|旅客|来电者|來電者|消费者|消費者|观众|觀眾|听众|聽眾|食客|租客|"
-    r"宝妈|寶媽|新人|群友|参观者|參觀者|新成员|新成員|报名者|報名者|购买者|購買者|询价者|詢價者|来访的朋友|來訪的朋友|"
-    r"(?:会员|會員)(?![号號卡价價费費日权權制等级級])|住户|住戶|读者|讀者|病人)"
+    r"宝妈|寶媽|新人|群友|参观者|參觀者|新成员|新成員|报名者|報名者|购买者|購買者|询价者|詢價者|来访的朋友|來訪的朋友)"
 )
+# Members, residents, readers, patients: visitors only after "every"/"all" or a clause
+# (所有会员, 每个来借书的读者). Not bare, where 会, 读 and 病, common characters, would make the
+# patterns' prefilter (required.py) pass most Chinese text.
+VISITOR_MORE = r"(?:(?:会员|會員)(?![号號卡价價费費日权權制等级級])|住户|住戶|读者|讀者|病人)"
 WHO = r"(?:有人|谁|誰|任何人|(?:哪位|哪个|哪個|有)?(?:访客|訪客|用户|用戶|顾客|顧客|客人|游客|遊客|客户|客戶|网友|網友))"
 ASKS = r"(?:找你(?:聊|问|問|谈|談|咨询|諮詢)|找您(?:问|問|咨询|諮詢)|问到|問到|问起|問起|问及|問及|问|問|询问|詢問|咨询|諮詢|提到|提起|提及|说起|說起|聊到)"
 # The visitor's own people, told by the visitor (同行的朋友, 身边的朋友, 有需要的朋友, 您所在小区的业主,
@@ -76,12 +79,12 @@ OWN_PEOPLE = (
 # Visitors named without "all"/"every": right after the verb or the preposition of a command a
 # bare 客人/用户 is every visitor, and so is a clause before 的人 (来问的人, 问路的游客).
 WHOM = (
-    rf"(?:{AUDIENCE}|(?:每一?个|每一?個|每一?位|所有|全部)的?{VISITOR}|"
+    rf"(?:{AUDIENCE}|(?:每一?个|每一?個|每一?位|所有|全部)的?(?:{VISITOR}|{VISITOR_MORE})|"
     # 跟每个来问路的说: "every one who …", the head noun left out.
     rf"(?:每一?个|每一?個|每位|所有)[^。!?,\n我你]{{1,8}}?的(?=[,\s]*(?:说|說|讲|講))|"
     rf"(?!孩子){VISITOR}|任何人|他们|他們|她们|她們|对方|對方|(?!{OWN_PEOPLE})"
     rf"(?:每一?个|每一?個|每一?位)?[^。!?,\n我你]{{1,10}}?的"
-    rf"(?:每一?个|每一?個|每一?位|所有)?(?:人|朋友|妈妈|媽媽|{VISITOR}))(?:们|們)?"
+    rf"(?:每一?个|每一?個|每一?位|所有)?(?:人|朋友|妈妈|媽媽|{VISITOR}|{VISITOR_MORE}))(?:们|們)?"
 )
 COMMAND = rf"(?:{START}{LEAD}{{0,4}}|{CONNECTOR}{LEAD}{{0,3}})"
 IF = (
