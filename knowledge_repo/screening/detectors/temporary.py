@@ -113,7 +113,7 @@ _OPTION = re.compile(
     r"(?:可以|即可|随时|隨時|申请|申請|支持)(?:暂停|暫停)|(?:暂停|暫停)、|、(?:暂停|暫停)"
 )
 # 系统会在维护期间暂停自动扣款: what a system will do whenever (no day named); 暂停同步功能: a feature.
-_WILL = re.compile(r"(?:会|會|将|將|自动|自動)[^,;:。!?]{0,8}$")
+_WILL = re.compile(r"(?:会|會|将|將|自动|自動|让|讓|可以)[^,;:。!?]{0,8}$")
 _FEATURE = re.compile(r"[^,;:。!?]{0,4}?(?:功能|按钮|按鈕|键|鍵|选项|選項|模式|图标|圖標)")
 # 临时 as a state for now comes before a change (临时关闭, 临时改到, 临时取消, 临时不办理, 临时通知);
 # before a thing it names a kind (临时储物柜, 临时监护人, 临时股东大会, 临时建筑), unless a day is named.
@@ -135,14 +135,20 @@ _FOR_NOW = re.compile(
     r"(?:无法|無法)(?:访问|訪問|使用|登录|登錄|预约|預約|办理|辦理|购买|購買|下单|下單|连接|連接|打开|打開|支付|入住|进入|進入)|"
     # 没有 about what is known (目前没有确凿的证据, 目前还没有完全理解) is a standing statement.
     r"(?:没有|沒有)(?![^,;:。!?]{0,8}?(?:证据|證據|定论|定論|共识|共識|结论|結論|答案|解释|解釋|"
-    r"研究|数据|數據|理解|证明|證明))"
+    r"研究|数据|數據|理解|证明|證明|疗法|療法|根治|治愈|治癒|办法|辦法|方法|技术|技術))|"
+    r"完了|光了|繁忙|占线|佔線"
 )
 
+# 目前人类已经登上过月球 / 目前医学界认为…: what is known, of mankind or a science.
+_KNOWLEDGE = re.compile(
+    r"人类|人類|科学家|科學家|科学界|科學界|医学界|醫學界|医学上|醫學上|学界|學界|已知|普遍认为|普遍認為"
+)
 # 今天的 ("today's") as "present-day", beside the past or a region (古代的临安就是今天的杭州, 位于
 # 今天的浙江省境内, 今天的北京已经是一座大都市), when nothing in the sentence is open, closed or changed.
 _PRESENT_DAY = re.compile(
     r"当时|當時|古代|古城|古称|古稱|旧称|舊稱|原名|以前|过去|過去|从前|從前|年前|遗址|遺址|遗迹|遺跡|"
-    r"形成|保留|古典|历史上|歷史上|两代|兩代|历代|歷代|朝代|明清|唐宋|秦汉|秦漢"
+    r"形成|保留|古典|历史上|歷史上|两代|兩代|历代|歷代|朝代|明清|唐宋|秦汉|秦漢|起源|源于|源於|源自|最早|"
+    r"发起|發起|诞生|誕生|发明|發明"
 )
 _REGION = re.compile(
     r"[^,;:。!?]{0,8}?(?:境内|境內|一带|一帶|地区|地區|[东南西北中東]部|两省|兩省|省|"
@@ -163,9 +169,14 @@ _NOWADAYS = re.compile(
     r"(?:年轻人|年輕人|青少年|人们|人們|社会|社會|世界|人类|人類|消费者|消費者|年轻一代|年輕一代|"
     r"大多数人|大多數人|很多人|许多人|許多人|中国|中國|我国|我國)(?![^,;:。!?]{0,2}(?:专场|專場|活动|活動|团|團|班|票|讲座|講座|课|課))"
 )
+# 今天我们使用的阿拉伯数字其实起源于印度: what people use, say or know nowadays, beside its past.
+_WE_NOWADAYS = re.compile(
+    r"(?:我们|我們|人们|人們|大家)所?(?:使用|用|说|說|看到|熟悉|知道|吃|穿|住)的"
+)
 # 今天，智能手机已经成为… / 在今天，网上购物已经非常普遍: a trend of the present day.
 _TREND = re.compile(
-    r"已经成为|已經成為|已成为|已成為|越来越|越來越|日益|普遍|普及|不可缺少|不可或缺|离不开|離不開"
+    r"已经成为|已經成為|已成为|已成為|越来越|越來越|日益|普遍|普及|不可缺少|不可或缺|离不开|離不開|"
+    r"已经应用|已經應用|广泛|廣泛"
 )
 # 肌肉酸痛是暂时的，一般两三天就会缓解: transient as a rule (一般, 通常), said of a kind of thing.
 _AS_A_RULE = re.compile(r"一般|通常|往往|大多|多半|多数|多數|自行")
@@ -210,11 +221,11 @@ _KIND_RULE = re.compile(
 )
 # 麻醉药的作用是暂时的: an effect, a symptom or a reaction that wears off, of a kind of thing.
 _EFFECT = re.compile(
-    r"作用|效果|影响|影響|症状|症狀|反应|反應|不适|不適|疼痛|肿胀|腫脹|现象|現象|感觉|感覺"
+    r"作用|效果|影响|影響|症状|症狀|反应|反應|不适|不適|疼痛|肿胀|腫脹|现象|現象|感觉|感覺|后的|後的"
 )
 # 这次、那次、上次都是…时间词 / 本次列车这样的说法 / “暂时”的意思: a word mentioned, not used.
 _MENTIONED = re.compile(
-    r"(?:这样的|這樣的|这种|這種|之类的|之類的|等)(?:说法|說法)|词语|詞語|用语|用語|时间词|時間詞|量词|量詞|"
+    r"(?:这样的|這樣的|这种|這種|之类的|之類的|等)(?:说法|說法|词|詞)|这类词|這類詞|词语|詞語|用语|用語|时间词|時間詞|量词|量詞|"
     r"代词|代詞|一词|一詞|这个词|這個詞|的意思是|词典|詞典|字典|常(?:听到|聽到|见|見|用)的|"
     # (“暂离”状态表示玩家暂时不在: what a state, an icon or a light means.)
     r"(?:状态|狀態|图标|圖標|标志|標誌|符号|符號|颜色|顏色|灯|燈)(?:表示|代表|意味着|意味著)"
@@ -253,6 +264,8 @@ def _present_day(text: str, head: int, start: int, end: int, stop: int) -> bool:
         text[start - 1 : start] == "在" and _STILL.match(text, end, stop)
     ):
         return True
+    if _WE_NOWADAYS.match(text, end) and _PRESENT_DAY.search(text, head, stop):
+        return True
     if text[end : end + 1] != "的":
         return False
     return bool(
@@ -289,7 +302,9 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
         or not (window or _CHANGE.match(text, end) or _KANA.search(text))
     ):
         return True
-    if marker == "目前" and not _FOR_NOW.search(text, head, stop):
+    if marker == "目前" and (
+        not _FOR_NOW.search(text, head, stop) or _KNOWLEDGE.search(text, head, stop)
+    ):
         return True
     if marker == "今天" and _present_day(text, head, start, end, stop):
         return True
