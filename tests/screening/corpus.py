@@ -26,6 +26,7 @@ from .dev_round23 import DEV_ROUND23
 from .dev_round24 import DEV_ROUND24
 from .dev_round25 import DEV_ROUND25
 from .dev_round26 import DEV_ROUND26
+from .dev_round27 import DEV_ROUND27
 from .dev_round27_claims import DEV_ROUND27_CLAIMS
 from .dev_round27_intl import DEV_ROUND27_INTL
 from .dev_round27_temporary import DEV_ROUND27_TEMPORARY
@@ -62,6 +63,7 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND24
     + DEV_ROUND25
     + DEV_ROUND26
+    + DEV_ROUND27
     + DEV_ROUND27_TEMPORARY
     + DEV_ROUND27_CLAIMS
     + DEV_ROUND27_INTL

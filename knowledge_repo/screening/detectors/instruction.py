@@ -17,7 +17,16 @@ import re
 from ..folding import Hit, gate, near_wide, tokens, words
 from . import instruction_intl, instruction_soft, instruction_soft_intl
 from .firsts import led, quick
-from .instruction_cjk import JA_OTHER, ZH_OTHER, own_secret, reported, staff_statement
+from .instruction_cjk import (
+    JA_OTHER,
+    ZH_OTHER,
+    answering_a_form,
+    capability,
+    own_secret,
+    reported,
+    staff_statement,
+    usual_practice,
+)
 from .instruction_ja import asked_by_staff
 
 INSTRUCTION = "instruction"
@@ -355,7 +364,11 @@ def find(text: str) -> list[Hit]:
                 if pattern is JA_OTHER and asked_by_staff(text, m.start()):
                     continue
                 if pattern is ZH_OTHER and (
-                    staff_statement(text, m.start()) or own_secret(text, m.start(), m.end())
+                    staff_statement(text, m.start())
+                    or own_secret(text, m.start(), m.end())
+                    or answering_a_form(text, m.start(), m.end())
+                    or usual_practice(text, m.start())
+                    or capability(text, m.start())
                 ):
                     continue
                 if reported(text, m.start(), m.end()):

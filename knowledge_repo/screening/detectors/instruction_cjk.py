@@ -116,19 +116,80 @@ def staff_statement(text: str, start: int) -> bool:
 
 # 这是安全码，不要泄露给别人 / 永远不要把密码告诉别人: one's own secret kept from others, advice to
 # the reader (a match that ends on "others", in a sentence naming a password, a code or a card).
-_OTHERS = re.compile(r"(?:别人|別人|他人|陌生人|任何人|其他人|外人)$")
+_OTHERS = re.compile(r"别人|別人|他人|陌生人|任何人|其他人|外人")
 # 银行卡号请在支付页面输入，不要发送给客服: kept from others named right after the match (staff too).
 _TO_OTHERS = re.compile(
     r"(?:告诉|告訴|透露|泄露|洩露|发送|發送|发|發)?(?:给|給)(?:任何人|别人|別人|他人|陌生人|其他人|外人|"
     r"客服|工作人员|工作人員|店员|店員|快递员|快遞員)"
 )
-_SECRET = re.compile(w.SECRET, re.IGNORECASE)
+# (…or something suspect passed on: 收到陌生链接时，不要…转发给别人.)
+_SECRET = re.compile(
+    w.SECRET + r"|陌生|可疑|诈骗|詐騙|谣言|謠言|个人信息|個人信息|隐私|隱私", re.IGNORECASE
+)
 
 
 def own_secret(text: str, start: int, end: int) -> bool:
-    """A match telling the reader to keep a password, a code or a card number from others."""
+    """A match telling the reader to keep a password, a code or a card number from others (named
+    in the match or right after it), or not to pass on something suspect."""
     if not _OTHERS.search(text, start, end) and not _TO_OTHERS.match(text, end):
         return False
     head = cjk_sentence_start(text, start)
     sentence = _SENTENCE.search(text, end)
     return bool(_SECRET.search(text, head, sentence.start() if sentence else len(text)))
+
+
+# 填写问卷时，请如实回答所有问题 / 回答每个问题限时两分钟: a respondent answering a form, a test or
+# an interview (the questions are its own), in a sentence naming no agent.
+_FORM = re.compile(
+    r"问卷|問卷|调查|調查|测评|測評|测验|測驗|考试|考試|考生|试卷|試卷|面试|面試|考官|道题|道題|答题卡|答題卡|表格"
+)
+_FORM_ANSWER = re.compile(
+    r"(?:回答|作答)(?:所有|每个|每個|每一个|每一個|全部|以下|下列|这些|這些|几个|幾個)?的?"
+    r"(?:问题|問題|题目|題目|题|題)"
+)
+
+
+def answering_a_form(text: str, start: int, end: int) -> bool:
+    """A match answering the questions of a questionnaire, a test or an interview."""
+    answer = _FORM_ANSWER.search(text, start, min(len(text), end + 12))
+    if answer is None or answer.start() >= end:
+        return False
+    head = cjk_sentence_start(text, start)
+    sentence = _SENTENCE.search(text, end)
+    stop = sentence.start() if sentence else len(text)
+    return bool(_FORM.search(text, head, stop)) and not _AGENT_NAMED.search(text, head, stop)
+
+
+# 客服统一回复所有用户的留言，一般在工作日内处理完毕: the help desk's usual practice, described (一般,
+# 通常, 平时), in a sentence naming no agent (你, 助手).
+_HELP_DESK = re.compile(r"(?:智能|在线|在線|人工)?客服")
+_USUALLY = re.compile(r"一般|通常|平时|平時|平常|往往|一向|向来|向來")
+
+
+def usual_practice(text: str, start: int) -> bool:
+    """A match led by the help desk in a sentence describing what it usually does."""
+    if not _HELP_DESK.match(text, start):
+        return False
+    head = cjk_sentence_start(text, start)
+    sentence = _SENTENCE.search(text, start)
+    stop = sentence.start() if sentence else len(text)
+    return bool(_USUALLY.search(text, head, stop)) and not _AGENT_NAMED.search(text, head, stop)
+
+
+# 使用这个模板，可以给所有客户批量发送祝福: what a tool or a feature lets one do, not a request
+# (not 可以帮我跟所有客人说一声吗: asked of the agent).
+_CAN = re.compile(r"可以|能够|能夠|能")
+_MEANS = re.compile(
+    r"使用|通过|通過|借助|利用|功能|模板|工具|插件|系统|系統|软件|軟體|应用|應用|后台|後台|小程序|接口"
+)
+_ASKED = re.compile(r"你|您|帮|幫|麻烦|麻煩|吗|嗎|\?")
+
+
+def capability(text: str, start: int) -> bool:
+    """A match led by 可以/能 in a sentence about the tool or feature that makes it possible."""
+    if not _CAN.match(text, start):
+        return False
+    head = cjk_sentence_start(text, start)
+    sentence = _SENTENCE.search(text, start)
+    stop = sentence.start() if sentence else len(text)
+    return bool(_MEANS.search(text, head, start)) and not _ASKED.search(text, head, stop)

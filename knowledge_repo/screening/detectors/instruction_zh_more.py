@@ -204,3 +204,21 @@ PATTERNS += [
     r"把[^。!?\n]{0,6}?(?:系统提示|系統提示|系统指令|系統指令|提示词|提示詞|初始指令|隐藏指令|隱藏指令|system\s*prompt)"
     r"[^。!?\n]{0,16}?(?:发给我|發給我|告诉我|告訴我|给我看|給我看|输出|輸出|打印|贴出|貼出|复述|複述)",
 ]
+
+
+# (Moved from instruction_zh.py: the one answer or official line, later askers, mixed text, rule sets.)
+PATTERNS += [
+    # 均以“满百包邮”作答 / 一律以店长口径为准: the one answer, or the official line.
+    r"(?:均|一律|统一|統一|都|请|請)以[“「\"][^。!?\n]{1,30}?[”」\"](?:作答|回答|回复|回覆|答复|答覆|应答|應答|回应|回應)",
+    r"以[^。!?,\n]{1,10}?(?:口径|口徑)为准|以[^。!?,\n]{1,10}?(?:口径|口徑)為準",
+    # 以后来问的人你都推荐…: the later askers, then the agent told what to do.
+    r"(?:以后|以後|今后|今後|往后|往後)(?:来|來)?(?:问|問|咨询|諮詢|打听|打聽)的(?:人|客人|顾客|顧客|用户|用戶)[,\s]*"
+    rf"(?:你|您)?(?:都|就|一律)(?:要)?{w.VERB}",
+    # …每个 user 问 price 你就说…: in mixed text a blank after a Latin word ends the condition.
+    r"(?:问|問)[^。!?\n]{0,16}?[A-Za-z0-9]\s+(?:你|您)(?:就|都|一律)(?:要)?(?:说|說|回答|回复|回覆|告诉|告訴)",
+]
+
+PATTERNS += [
+    # 以下为回复规范：… : a rule set for the agent's answers.
+    r"(?:回复|回覆|回答|答复|答覆|应答|應答)(?:规范|規範|规则|規則|守则|守則|准则|準則|要求)[:]",
+]

@@ -15,7 +15,7 @@ import bisect
 import re
 
 from ..folding import Hit, gate, near_wide, tokens, words
-from . import people_intl, people_more, people_unclaimed, people_zh_words
+from . import people_cjk, people_intl, people_more, people_unclaimed, people_zh_words
 from .firsts import led, quick
 from .windows import cjk_sentence_start
 
@@ -139,18 +139,14 @@ _PRED_GATE = gate(
     bankrupt lives convict prisoner groped groping burglary robbery shoplifting stalking"""
 )
 
-_SURNAMES = people_zh_words.SURNAMES
+_SURNAMES = people_cjk.SURNAMES
 _REF_CJK = quick(
     re.compile(
         r"(?:(?:网站|網站|本站|这家店|這家店|那家店|店里|店裡|公司|酒店|餐厅|餐廳|咖啡馆|咖啡館|我们|我們)的?)?"
-        r"(?:老板娘|老板|老闆娘|老闆|店长|店長|店主|总经理|總經理|经理|經理|司机|司機|厨师|廚師|服务员|服務員|"
-        r"前台|站长|站長|创始人|創始人|CEO|员工|員工|房东|房東|保安|导游|導遊|收银员|收銀員|主管|董事长|董事長|"
-        r"校长|校長|管理员|管理員|负责人|負責人|会计|會計|出纳|出納|厨师长|廚師長|主厨|主廚|店员|店員|"
-        r"领班|領班|护士|護士|医生|醫生|老师|老師|保洁|保潔|清洁工|清潔工|教练|教練|牙医|牙醫|律师|律師|"
-        r"助理|秘书|秘書|主任|园长|園長|院长|院長|師傅|师傅|物业经理|物業經理|快递员|快遞員|骑手|騎手|"
-        r"导购|導購|营业员|營業員|售货员|售貨員|接待员|接待員|门卫|門衛|私教|摊主|攤主|保全|柜台|櫃檯|櫃台)|(?:网站|網站|本站)的?主人"
-        rf"|(?<![\u4e00-\u9fff])[小老][{_SURNAMES}](?![\u4e00-\u9fff]{{2}})"
-        rf"|[{_SURNAMES}][\u4e00-\u9fff]{{0,2}}?(?:先生|女士|小姐|经理|經理|老师|老師|总|總|老板|老闆|师傅|師傅|医生|醫生)"
+        rf"{people_cjk.ROLES}|(?:网站|網站|本站)的?主人"
+        # 小王, 老周 (after a role too: 快递员小马, 安检员老周, 群主老王, 门卫老陈, 开发者小张, 裁判老刘).
+        rf"|(?:(?<![\u4e00-\u9fff])|(?<=[员員师師长長介主卫衛者手判官工的]))[小老][{_SURNAMES}](?![\u4e00-\u9fff]{{2}})"
+        rf"|[{_SURNAMES}][\u4e00-\u9fff]{{0,2}}?{people_cjk.TITLES}"
         r"|(?:サイトの|この店の|当店の|店の|会社の|ホテルの)?(?:オーナー|店長|社長|運転手|ドライバー|店主|"
         r"経営者|シェフ|従業員|管理人|サイト管理者|部長|課長|料理長|女将|支配人|創業者|料理人|経理|"
         r"添乗員|受付|大家|バーテンダー|院長|専務|常務|警備員|レジ係|歯科医|医者|看護師|ガイド|マネージャー)"
@@ -163,23 +159,11 @@ _REF_CJK = quick(
 _PRED_CJK = re.compile(
     led(
         r"(?<!防)(?<!反)(?<!防范)(?<!防範)(?<!小心)(?<!谨防)(?<!謹防)(?<!注意)(?<!举报)(?<!舉報)"
-        r"(?:被(?:公司)?(?:开除|開除|解雇|辞退|辭退|炒鱿鱼|炒魷魚|逮捕|抓|拘留|起诉|起訴|判刑|调查|調查)|"
-        r"(?:诈骗|詐騙)(?!电话|電話|短信|簡訊|信息|訊息)|骗子|騙子|骗钱|騙錢|坐牢|进监狱|進監獄|入狱|入獄|"
-        r"(?<!被)偷(?:了|过|過|钱|錢|东西|東西)|小偷|贪污|貪污|受贿|受賄|挪用公款|出轨|出軌|外遇|小三|包养|包養|"
-        r"离婚|離婚|吸毒|吸(?:过|過)毒|酗酒|酒驾|酒駕|患有|得了(?:癌|病|艾滋)|癌症|艾滋|抑郁症|抑鬱症|憂鬱症|精神病|"
-        r"怀孕|懷孕|性侵|性骚扰|性騷擾|家暴|犯罪|前科|欠债|欠債|赌债|賭債|婚外情|欠钱|欠錢|破产|破產|同性恋|同性戀|"
-        r"被[^。!?,\n]{1,6}?(?:开除|開除|解雇|辞退|辭退|罚|罰|抓|拘留|起诉|起訴|判|带走|帶走|调查|調查)|偷拿|偷税|偷稅|逃税|逃稅|"
-        r"挪用|回扣|坐(?:过|過)牢|打架|斗殴|鬥毆|赌博|賭博|嫖娼|贩毒|販毒|洗钱|洗錢|行贿|行賄|非法集资|"
-        r"非法集資|抢劫|搶劫|强奸|強姦|乙肝|肝炎|糖尿病|吊销|吊銷|涉嫌|有一腿|劈腿|偷情|私生子|"
-        r"坐(?:过|過)[^。!?,\n]{1,4}?牢|蹲(?:过|過)(?:监狱|監獄|大牢|牢)|服(?:过|過)刑|无证行医|無證行醫|非法行医|"
-        r"非法行醫|被(?:警察|公安|税务局|稅務局|工商)?查(?:了|过|過|处|處|封)|打(?:老婆|老公|孩子|妻子)|"
-        r"离的婚|離的婚|骗婚|騙婚|欠(?:了|下)[^。!?,\n]{0,8}?(?:钱|錢|债|債|贷|貸)|戒毒|不正当关系|不正當關係|"
-        r"(?<!被)偷(?:顾客|顧客|客人|别人|別人|公司|店里|店裡)|(?<!被)偷(?:吃|喝|用|看|拍|窥|窺)|被罚(?:过|過)?款|被罰(?:过|過)?款|"
-        r"卖假(?:药|货|酒)|賣假(?:藥|貨|酒)|"
-        r"喝醉了?酒?还|喝醉了?酒?還|醉酒(?:上班|上岗|上崗|开车|開車|驾驶|駕駛|手术|手術)|"
+        + people_cjk.PREDICATES
+        + r"|(?:"
         + people_zh_words.CONDUCT
         + r")"
-        r"|(?:詐欺(?!メール|電話|に注意|にご注意|対策|被害|の手口)|逮捕|解雇され|クビになっ|盗ん|盗み|横領|不倫|浮気|"
+        + r"|(?:詐欺(?!メール|電話|に注意|にご注意|対策|被害|の手口)|逮捕|解雇され|クビになっ|盗ん|盗み|横領|不倫|浮気|"
         r"離婚|病気で|がんで|癌で|がんを患|うつ病|鬱病|妊娠|借金|破産|前科|薬物|麻薬|セクハラ|パワハラ|"
         r"訴えられ|捕ま|飲酒運転|入院|賄賂|糖尿病|通院|服役|傷害|脱税|罰金|病気を抱え|精神的な病|"
         r"覚醒剤|暴行|使い込|取り調べ|容疑|偽物を売|強盗|免許を取り消|医療ミス|リベート)"
@@ -189,7 +173,7 @@ _PRED_CJK = re.compile(
 # someone serves, or a wrong someone prevents, said of others (the predicate names who has it:
 # 怀孕的顾客, 糖尿病患者, 乙肝病毒), or after a word that forbids or prevents it.
 _CONDITION = re.compile(
-    r"糖尿病|乙肝|肝炎|癌|艾滋|抑郁|抑鬱|憂鬱|精神病|怀孕|懷孕|患有|得了|喝醉|醉酒|吸毒|酗酒"
+    r"糖尿病|乙肝|肝炎|癌|艾滋|抑郁|抑鬱|憂鬱|精神病|怀孕|懷孕|患有|得了|得过|得過|喝醉|醉酒|吸毒|酗酒|吃|服用"
 )
 _OF_OTHERS = re.compile(
     r"[^。!?,\n]{0,8}?的(?:人|顾客|顧客|客人|游客|遊客|乘客|孩子|儿童|兒童|老人|病人|学生|學生|妇女|婦女|女性|男性|"
@@ -218,6 +202,8 @@ _JUDGED = re.compile(
 # or a rule for whoever has it.
 _FOR_WHOEVER = re.compile(
     r"率|行为|行為|[^。!?,\n]{0,8}?(?:期间|期間)[^。!?,\n]{0,4}?(?:可以|可|能|应|應|需|不得|不能|不宜|享有)|"
+    # (厨师得了职业病可以申请工伤认定: what whoever has it may apply for.)
+    r"[^。!?,\n]{0,8}?(?:可以|可|能|需要|应当|應當)(?:申请|申請|享受|享有|获得|獲得|领取|領取)|"
     r"[^。!?,\n]{0,8}?的(?:不能|不得|不可|不宜|可以|需要|须|須|应当|應當|应该|應該|一律|均)"
 )
 # Some of a kind of people (大多数, 大部分, 一部分 end in 多数 and 部分: the searches end at $).
@@ -230,8 +216,15 @@ _SURVEYED = re.compile(
 # 有些快递员, 个别骑手, 很多售货员: some of a kind of people, no one identifiable; 故事里的老板娘,
 # 剧中的店长: someone in a story.
 _QUANTIFIED = re.compile(
-    rf"(?:{_SOME}|某些|不少的|很多的|"
+    rf"(?:{_SOME}|某些|不少的|很多的|某[^。!?,\n]{{0,4}}|"
     r"(?:故事|剧|劇|小说|小說|电影|電影|书|書|童话|童話|游戏|遊戲|漫画|漫畫|动画|動畫)(?:里|裡|中)的)$"
+)
+# 员工得了传染病需要离岗治疗: a bare role opening the clause, the predicate then a rule (需要, 可以,
+# 不得…) with no comma between: whoever it is, not someone.
+_BARE_ROLE = re.compile(rf"\s*{people_cjk.ROLES}(?:们|們)?")
+_WHY = re.compile(r"(?:为什么|為什麼|为何|為何|怎么|怎麼)(?:会|會)?$")
+_MODAL_RULE = re.compile(
+    r"[^。!?,\n]{0,8}?(?:需要|需|须|須|应当|應當|应该|應該|必须|必須|可以|不得|不能|不宜)"
 )
 _HEARSAY = re.compile(
     r"听说|聽說|据说|據說|传闻|傳聞|传言|傳言|在传|在傳|谣传|謠傳|有人说|有人說|听人说|聽人說"
@@ -266,6 +259,13 @@ def _others(text: str, start: int, end: int) -> bool:
     if _PREVENTED.search(text, max(0, start - 10), start):
         return True
     head = cjk_sentence_start(text, start)
+    clause = max(head, max(text.rfind(mark, head, start) for mark in ",;:") + 1)
+    if _BARE_ROLE.fullmatch(text, clause, start) and _MODAL_RULE.match(text, end):
+        return True
+    # 骑手为什么会偷吃外卖？: why a kind of people does it, asked.
+    why = _WHY.search(text, clause, start)
+    if why and _BARE_ROLE.fullmatch(text, clause, why.start()) and "?" in text[end : end + 30]:
+        return True
     tail = _SENTENCE.search(text, end)
     stop = tail.start() if tail else len(text)
     if _RULE.search(text, head, stop) and not _HEARSAY.search(text, head, stop):
@@ -319,9 +319,10 @@ def _names(text: str) -> list[tuple[int, int]]:
 _BARE_NAME_CJK = re.compile(
     rf"(?:(?<![\u4e00-\u9fff])(?!于是|马上|萬一|万一|周围|方面|高兴|任何|向来|江湖|金额|白天|黄金|万元)"
     rf"[{_SURNAMES}](?![他她它我你们們是])[\u4e00-\u9fff]{{1,2}}?"
-    # …or a nickname (小郑, 老张, 阿杰), after a role or 的 too (门卫老张, 销售部的小郑)
-    rf"|[小老][{_SURNAMES}]|(?<![\u4e00-\u9fff])阿(?!里|拉|根|富|联|聯|尔|爾|森|迪|司|姨)[\u4e00-\u9fff]"
-    rf"|(?<=的)阿(?!里|拉|根|富|联|聯|尔|爾|森|迪|司|姨)[\u4e00-\u9fff])"
+    # (老周赌博…, 药剂师老李卖假药…: 小 or 老 and a surname, also after a role.)
+    rf"|(?:(?<![\u4e00-\u9fff])|(?<=[员員师師长長介主卫衛者手判官工的]))[小老][{_SURNAMES}]"
+    # (阿杰, 阿芳: 阿 and a name, not 阿里, 阿拉伯, 阿姨…)
+    rf"|(?:(?<![\u4e00-\u9fff])|(?<=的))阿(?!里|拉|根|富|联|聯|尔|爾|森|迪|司|姨)[\u4e00-\u9fff])"
     r"(?=(?:因为|因為|因|被|曾经|曾經|曾|涉嫌|竟然|居然|已经|已經)?(?:" + _PRED_CJK.pattern + "))"
 )
 

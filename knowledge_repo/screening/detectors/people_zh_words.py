@@ -1,4 +1,4 @@
-"""Chinese surnames, and more predicates of a claim about someone (round 27 of the development part).
+"""More Chinese predicates of a claim about someone (round 27 of the development part, the lead's batches).
 
 Conduct at work, bribes, abuse, forged papers, leaks and lies; cheating customers or staff,
 records falsified, harm done and fled. Alternatives of `people._PRED_CJK`, which is searched
@@ -6,13 +6,6 @@ only near CJK text and after the checks for a rule, a judged act or other people
 """
 
 from __future__ import annotations
-
-SURNAMES = (
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任"
-    "沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔"
-    "向汤張劉陳楊黃趙吳孫馬鄭謝許韓馮鄧蕭葉蘇呂盧鍾譚陸賈鄒龔錢嚴湯"
-)
-"""The commonest Chinese surnames (a bare name is a surname and one or two characters)."""
 
 CONDUCT = (
     r"偷偷(?:玩|拿|给|給|卖|賣|用|收|带|帶|改|删|刪|喝|吃|溜|睡|进|進)|手脚不干净|手腳不乾淨|喝了酒|喝醉(?:过|過)|"

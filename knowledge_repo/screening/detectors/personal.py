@@ -16,7 +16,7 @@ import re
 import phonenumbers
 
 from ..folding import Hit, gate, tokens
-from . import addresses, details, ids
+from . import addresses, business, details, ids
 from .firsts import quick
 
 PERSONAL_DATA = "personal_data"
@@ -147,6 +147,7 @@ _NOT_PHONE_WORDS = quick(
         # "no."/"nr" before a number, not Portuguese "no" (in the): "me chama no zap", "ligue no 11 …"
         r"\bno(?:\.\s*|\s*[:#]\s*)$|\bnr\b\.?\s*[:#]?\s*$|"
         r"заказ\w*|счет|주문|#|订单|訂單|单号|單號|编号|編號|流水号|版本|注文|予約|受付|伝票|"
+        r"条形码|條形碼|条码|條碼|编码|編碼|批准文号|批准文號|序列号|序列號|批号|批號|型号|型號|"
         r"バージョン|型番)[^\d\n]{0,16}$",
         re.IGNORECASE,
     )
@@ -204,6 +205,8 @@ def _phone_ok(text: str, start: int, number: str) -> bool:
     if not 8 <= len(digits) <= 15:
         return False
     before = text[max(0, start - 40) : start]
+    if business.business_line(text, before, number, digits) or _IPV4.fullmatch(number):
+        return False  # (an IP address left alone is not a phone number either)
     if _PHONE_WORDS.search(before):
         return True
     if _NOT_PHONE_WORDS.search(before) or _DATE.fullmatch(number) or _YEARS.fullmatch(number):
@@ -277,7 +280,8 @@ def find(text: str) -> list[Hit]:
 
     if "@" in text:
         for m in _EMAIL.finditer(text):
-            add(m.start(), m.end(), EMAIL_REASON)
+            if not business.role_account(text, m.start(), m.group()):
+                add(m.start(), m.end(), EMAIL_REASON)
     if "[" in text or "(" in text:
         for m in _EMAIL_SPELLED.finditer(text):
             add(m.start(), m.end(), EMAIL_REASON)
@@ -332,7 +336,9 @@ def find(text: str) -> list[Hit]:
     for m in _UK_NI.finditer(text) if count >= least["uk_ni"] and _NI_QUICK.search(text) else ():
         add(m.start(), m.end(), "identity number (UK National Insurance number)")
     for m in _IPV4.finditer(text) if count >= least["ipv4"] and text.count(".") >= 3 else ():
-        if not _VERSION_WORDS.search(text[max(0, m.start() - 12) : m.start()]):
+        if not _VERSION_WORDS.search(
+            text[max(0, m.start() - 12) : m.start()]
+        ) and not business.network_address(text, m.start(), m.group()):
             add(m.start(), m.end(), "IP address")
     for m in _PHONE.finditer(text) if count >= least["phone"] else ():
         number = m.group()
@@ -342,7 +348,8 @@ def find(text: str) -> list[Hit]:
             add(m.start(), m.start() + len(number), PHONE_REASON)
     street = not _STREET_GATE.isdisjoint(tokens(text)) or not text.isascii()
     for m in _ADDRESS.finditer(text) if street or _POSTCODE.search(text) else ():
-        add(m.start(), m.end(), ADDRESS_REASON)
+        if not business.premises(text, m.start(), m.end()):
+            add(m.start(), m.end(), ADDRESS_REASON)
     for start, end, reason in addresses.find(text, ADDRESS_REASON):
         add(start, end, reason)
     hits.sort()
