@@ -205,7 +205,7 @@ def _phone_ok(text: str, start: int, number: str) -> bool:
     if not 8 <= len(digits) <= 15:
         return False
     before = text[max(0, start - 40) : start]
-    if business.business_line(text, before, number, digits) or _IPV4.fullmatch(number):
+    if _IPV4.fullmatch(number):
         return False  # (an IP address left alone is not a phone number either)
     if _PHONE_WORDS.search(before):
         return True
@@ -280,8 +280,7 @@ def find(text: str) -> list[Hit]:
 
     if "@" in text:
         for m in _EMAIL.finditer(text):
-            if not business.role_account(text, m.start(), m.group()):
-                add(m.start(), m.end(), EMAIL_REASON)
+            add(m.start(), m.end(), EMAIL_REASON)
     if "[" in text or "(" in text:
         for m in _EMAIL_SPELLED.finditer(text):
             add(m.start(), m.end(), EMAIL_REASON)
@@ -348,8 +347,7 @@ def find(text: str) -> list[Hit]:
             add(m.start(), m.start() + len(number), PHONE_REASON)
     street = not _STREET_GATE.isdisjoint(tokens(text)) or not text.isascii()
     for m in _ADDRESS.finditer(text) if street or _POSTCODE.search(text) else ():
-        if not business.premises(text, m.start(), m.end()):
-            add(m.start(), m.end(), ADDRESS_REASON)
+        add(m.start(), m.end(), ADDRESS_REASON)
     for start, end, reason in addresses.find(text, ADDRESS_REASON):
         add(start, end, reason)
     hits.sort()
