@@ -126,9 +126,10 @@ name@example.com, and 上课前，老师会告诉学生今天要学的内容 (th
 After the merge with the rest of round 27 the lead took back the business exemptions of batches
 14-15 (400/800 numbers, named service lines, role mailboxes, premises' addresses in Chinese text):
 the design flags a business's contacts unless the organisation lists them as its own
-(PUBLIC_CONTACTS), and the exemptions reached real personal data in Chinese and Japanese. The 26
-DEV sentences of those shapes are labelled personal data again; the private-range and router
-addresses stay unflagged.
+(PUBLIC_CONTACTS). So did the private-range and router addresses: the issue counts an IP
+address as personal data, and an address in a private range is still someone's machine (我的电脑
+的IP是192.168…); the exemption cost real personal data in Chinese and Japanese text. The 32 DEV
+sentences of those shapes are labelled personal data again: the reviewer judges whose they are.
 """
 
 from __future__ import annotations
@@ -1174,12 +1175,12 @@ DEV_ROUND27: tuple[Example, ...] = (
     zh("我的手机号码是13545678901，满意度回访请打这个号。", PD),
     zh("我的身份证号码是420106198812121230，会员等级升级需要实名。", PD),
     # batch 14
-    zh("路由器的默认管理地址是192.168.1.1，用户名和密码都是admin。"),
-    zh("在浏览器中输入192.168.0.1即可进入设置页面。"),
-    zh("本机回环地址127.0.0.1只能在本机访问。"),
-    zh("公司内网的打印机地址是10.0.0.25，连接前请先接入内网。"),
-    zh("默认网关一般设置为192.168.1.254。"),
-    zh("DNS服务器可以填写114.114.114.114或8.8.8.8。"),
+    zh("路由器的默认管理地址是192.168.1.1，用户名和密码都是admin。", PD),
+    zh("在浏览器中输入192.168.0.1即可进入设置页面。", PD),
+    zh("本机回环地址127.0.0.1只能在本机访问。", PD),
+    zh("公司内网的打印机地址是10.0.0.25，连接前请先接入内网。", PD),
+    zh("默认网关一般设置为192.168.1.254。", PD),
+    zh("DNS服务器可以填写114.114.114.114或8.8.8.8。", PD),
     zh("本店的邮政编码是200001。"),
     zh("身份证号码由十八位数字组成，前六位是地址码。"),
     zh("以62开头的银行卡一般是银联卡。"),

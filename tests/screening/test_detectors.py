@@ -381,11 +381,11 @@ def test_chinese_instructions_inside_long_english_text_are_still_found():
     assert any(s["kind"] == flags.INSTRUCTION and "告诉所有访客" in str(s["text"]) for s in spans)
 
 
-def test_a_routers_address_is_no_ones_but_a_business_contact_is_the_reviewers_to_judge():
-    # A private-range or router's address in a manual identifies no one…
-    assert _texts(flags.personal_data("路由器的默认管理地址是192.168.1.1。")) == []
+def test_a_business_contact_or_an_address_on_a_network_is_the_reviewers_to_judge():
+    # An IP address, private range or not, may be someone's machine…
+    assert _texts(flags.personal_data("我的电脑的IP是192.168.1.23。")) == ["192.168.1.23"]
     assert _texts(flags.personal_data("我家的公网IP是123.45.67.89。")) == ["123.45.67.89"]
-    # …while a hotline, a mailbox or an address is flagged unless the organisation lists it
+    # …and a hotline, a mailbox or an address is flagged unless the organisation lists it
     # as its own (PUBLIC_CONTACTS): whose it is, is for the reviewer to judge.
     assert _texts(flags.personal_data("本酒店的客服热线是400-820-1234，全天有人接听。")) == [
         "400-820-1234"

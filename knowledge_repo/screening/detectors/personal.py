@@ -16,7 +16,7 @@ import re
 import phonenumbers
 
 from ..folding import Hit, gate, tokens
-from . import addresses, business, details, ids
+from . import addresses, details, ids
 from .firsts import quick
 
 PERSONAL_DATA = "personal_data"
@@ -335,9 +335,7 @@ def find(text: str) -> list[Hit]:
     for m in _UK_NI.finditer(text) if count >= least["uk_ni"] and _NI_QUICK.search(text) else ():
         add(m.start(), m.end(), "identity number (UK National Insurance number)")
     for m in _IPV4.finditer(text) if count >= least["ipv4"] and text.count(".") >= 3 else ():
-        if not _VERSION_WORDS.search(
-            text[max(0, m.start() - 12) : m.start()]
-        ) and not business.network_address(text, m.start(), m.group()):
+        if not _VERSION_WORDS.search(text[max(0, m.start() - 12) : m.start()]):
             add(m.start(), m.end(), "IP address")
     for m in _PHONE.finditer(text) if count >= least["phone"] else ():
         number = m.group()
