@@ -29,6 +29,7 @@ from .dev_round26 import DEV_ROUND26
 from .dev_round27 import DEV_ROUND27
 from .dev_round27_claims import DEV_ROUND27_CLAIMS
 from .dev_round27_intl import DEV_ROUND27_INTL
+from .dev_round27_standing import DEV_ROUND27_STANDING
 from .dev_round27_temporary import DEV_ROUND27_TEMPORARY
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
@@ -67,6 +68,7 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND27_TEMPORARY
     + DEV_ROUND27_CLAIMS
     + DEV_ROUND27_INTL
+    + DEV_ROUND27_STANDING
 )
 TEST: tuple[Example, ...] = (
     HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16 + HELDOUT_ROUND27
