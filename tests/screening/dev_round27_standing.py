@@ -8,9 +8,11 @@ positives (their sentences not read). Written by the lead, each batch scored bef
   count of things (Сегодня в городе работает более ста кафе: nowadays), a rule while the weather
   lasts (Пока идёт дождь, экскурсия…), "temporarily" inside a noun phrase (Временно
   нетрудоспособным сотрудникам…: a kind of people). The same three in the other languages, 14
-  sentences: 6 flagged (the count in en fr pt it, the attribute in en de). All fixed
-  (temporary_intl: counts among the habits, weather after пока идёт, `attributive`); 14
-  positives of the same words said of now still flagged.
+  sentences: 6 flagged (the count in en fr pt it, the attribute in en de). Only the weather is
+  fixed (temporary_intl: no weather after пока идёт). The count and the attribute were fixed,
+  then taken back: "today more than ten rooms are closed" and "the temporarily closed entrance"
+  are one-offs of the same shapes, and the test part lost a German temporary with them. Those
+  8 negatives stay flagged here; 14 positives of the same words said of now are all flagged.
 """
 
 from __future__ import annotations

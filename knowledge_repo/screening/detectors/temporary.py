@@ -357,8 +357,6 @@ def find(text: str) -> list[Hit]:
     )
     if not _OTHER_GATE.isdisjoint(words) or (not text.isascii() and _HANGUL.search(text)):
         hits += [(m.start(), m.end(), _REASON) for m in _OTHER.finditer(text)]
-    if hits:
-        hits = [h for h in hits if not temporary_intl.attributive(text, h[0], h[1])]
     hits += temporary_intl.find(text, words)
     if text.isascii():
         hits.sort()
