@@ -14,7 +14,7 @@ import re
 
 from .firsts import quick
 
-# A time near now: these days, tonight, this week/month/term, lately, from today on.
+# A time near now: these days, tonight, this week/month/term, the weeks ahead, until a date.
 _NEAR = (
     r"这几天|這幾天|这两天|這兩天|这些天|這些天|近几天|近幾天|近两天|近兩天|近日|近期|"
     r"最近(?:这段时间|這段時間|一段时间|一段時間|几天|幾天|两天|兩天|一周|一週)|"
