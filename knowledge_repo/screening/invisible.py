@@ -71,20 +71,9 @@ def word_joins(text: str) -> list[tuple[int, int]]:
 
 
 def lines(text: str, pattern: re.Pattern[str] | regex.Pattern[str]) -> list[tuple[int, int]]:
-    """(start, end) of each line of `text` in which `pattern` is found.
-
-    After a hit the search resumes at the end of its line, so a line with many
-    hits costs one search, not one Python step per hit.
-    """
-    out: list[tuple[int, int]] = []
-    pos = 0
-    while (m := pattern.search(text, pos)) is not None:
-        start = text.rfind("\n", 0, m.start()) + 1
-        end = text.find("\n", m.end())
-        end = len(text) if end < 0 else end
-        out.append((start, end))
-        pos = max(end, m.start() + 1)
-    return out
+    """(start, end) of each line of `text` in which `pattern` is found (:func:`stretches`,
+    long lines kept whole)."""
+    return stretches(text, pattern, long=None)
 
 
 LONG = 1_000
@@ -97,12 +86,16 @@ READ = 300
 SENTENCE_END = re.compile(r"[.!?。！？](?:(?<=[.!?])[\"')\]]*\s+|(?<=[。！？])[。！？]*)")
 
 
-def stretches(text: str, pattern: re.Pattern[str] | regex.Pattern[str]) -> list[tuple[int, int]]:
+def stretches(
+    text: str, pattern: re.Pattern[str] | regex.Pattern[str], long: int | None = LONG
+) -> list[tuple[int, int]]:
     """(start, end) of the parts of `text` a reading of `pattern`'s hits needs: their lines,
-    or in a line longer than LONG the whole sentences within READ characters of a hit.
+    or in a line longer than `long` the whole sentences within READ characters of a hit.
+    After a hit the search resumes at the end of its part, so a line with many hits costs
+    one search, not one Python step per hit.
 
-    An extra view (a hidden character read as a space, leet, an encoded segment decoded)
-    covers these: a 40 KB body on one line with one trick in it is read again around the
+    An extra view (a hidden character read as a space, an encoded segment decoded) covers
+    these: a 40 KB body on one line with one trick in it is read again around the
     trick, not whole. Overlapping stretches are joined.
     """
     out: list[tuple[int, int]] = []
@@ -111,7 +104,7 @@ def stretches(text: str, pattern: re.Pattern[str] | regex.Pattern[str]) -> list[
         start = text.rfind("\n", 0, m.start()) + 1
         end = text.find("\n", m.end())
         end = len(text) if end < 0 else end
-        if end - start > LONG:
+        if long is not None and end - start > long:
             start, end = _sentence_start(text, start, m.start()), _sentence_end(text, m.end(), end)
         if out and start <= out[-1][1]:
             out[-1] = (out[-1][0], max(end, out[-1][1]))

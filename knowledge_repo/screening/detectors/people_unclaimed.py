@@ -79,21 +79,23 @@ def ja_rule(text: str, end: int) -> bool:
     return _KANA.search(text) is not None and _JA_RULE.match(text, end) is not None
 
 
-def historical(text: str, start: int) -> bool:
-    """A year before 1950, or a work of fiction, in the sentence of a claim starting at `start`."""
+def _sentence(text: str, start: int) -> tuple[int, int]:
+    """The sentence of a claim starting at `start`: up to 200 characters before it, 300 after."""
     head = max(text.rfind(mark, max(0, start - 200), start) for mark in ".!?\n。") + 1
     tail = _SENTENCE_START.search(text, start, start + 300)
-    stop = tail.start() if tail else min(len(text), start + 300)
+    return head, tail.start() if tail else min(len(text), start + 300)
+
+
+def historical(text: str, start: int) -> bool:
+    """A year before 1950, or a work of fiction, in the sentence of a claim starting at `start`."""
+    head, stop = _sentence(text, start)
     return bool(_LONG_AGO.search(text, head, stop) or _FICTION.search(text, head, stop))
 
 
 def conditional(text: str, start: int) -> bool:
-    head = max(text.rfind(mark, max(0, start - 200), start) for mark in ".!?\n。") + 1
-    if _IF.match(text, head):
-        return True
+    head, stop = _sentence(text, start)
     # Il dipendente sorpreso a rubare sarà licenziato: a rule, what will be done to whoever does it.
-    tail = _SENTENCE_START.search(text, start, start + 300)
-    return bool(_WILL_BE.search(text, start, tail.start() if tail else min(len(text), start + 300)))
+    return bool(_IF.match(text, head) or _WILL_BE.search(text, start, stop))
 
 
 def unclaimed(text: str, start: int, end: int) -> bool:
@@ -109,4 +111,5 @@ def unclaimed(text: str, start: int, end: int) -> bool:
 
 def _sentence_head(text: str, start: int) -> int:
     """Where the sentence of `start` begins (at most 80 characters before it)."""
-    return max(0, start - 80, *(text.rfind(mark, 0, start) + 1 for mark in ".!?\n。"))
+    floor = max(0, start - 80)
+    return max(floor, *(text.rfind(mark, floor, start) + 1 for mark in ".!?\n。"))
