@@ -36,6 +36,7 @@ from .heldout_more import HELDOUT_MORE
 from .heldout_personal import HELDOUT_PERSONAL
 from .heldout_round16 import HELDOUT_ROUND16
 from .heldout_round27 import HELDOUT_ROUND27
+from .heldout_round28 import HELDOUT_ROUND28
 
 LANGS = ("en", "zh", "ja", "ko", "es", "pt", "fr", "de", "it", "ru")
 
@@ -71,5 +72,5 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND27_STANDING
 )
 TEST: tuple[Example, ...] = (
-    HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16 + HELDOUT_ROUND27
+    HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16 + HELDOUT_ROUND27 + HELDOUT_ROUND28
 )
