@@ -57,6 +57,12 @@ GROUP_LINK = 0.5
 REFIT_GROWTH = 0.1
 MIN_CORPUS = 20
 
+# A new group's nearest other group is shown to the reviewer as "may be the same question"
+# when its score reaches this share of the grouping threshold (the grouping itself stays
+# strict: a row mixing two questions is worse than a question over two rows). Chosen on
+# the development part (eval/README.md, "May be the same question").
+SUGGEST_SHARE = 0.7
+
 # Wordings a group keeps (the first ones, then new ones as they come, distinct once normalised).
 MAX_WORDINGS = 24
 WORDING_CHARS = 300
@@ -176,6 +182,11 @@ class GroupIndex:
 
     def nearest(self, question: str) -> tuple[Any, float] | None:
         """The nearest group's ref and its score (module docstring), when it reaches the threshold."""
+        hit = self.best(question)
+        return hit if hit is not None and hit[1] >= self.threshold else None
+
+    def best(self, question: str) -> tuple[Any, float] | None:
+        """The nearest group's ref and its score (module docstring), whatever the score."""
         if not question.strip() or not self.refs:
             return None
         # One column, converted once: the conversion costs the number of hashed features.
@@ -191,26 +202,36 @@ class GroupIndex:
         )
         if self.link >= 1.0:
             best = int(scores.argmax())
-            return (
-                (self.refs[best], float(scores[best])) if scores[best] >= self.threshold else None
-            )
+            return self.refs[best], float(scores[best])
         slot = np.asarray(self._slot)
         nearest = np.full(len(self._slots), -np.inf)
         np.maximum.at(nearest, slot, scores)
         mean = np.bincount(slot, weights=scores) / np.bincount(slot)
         combined = self.link * nearest + (1 - self.link) * mean
         group = int(combined.argmax())
-        if combined[group] < self.threshold:
-            return None
         # The group's ref at its nearest wording (a pk, or the object made or grown in this chunk).
         best = int(np.where(slot == group, scores, -np.inf).argmax())
         return self.refs[best], float(combined[group])
 
+    def match(self, *questions: str) -> tuple[Any, Any]:
+        """(group, near) for a gap asked in `questions` (its question and its English wording).
+
+        `group`: the nearest group when it reaches the threshold (a group's pk, or a group
+        made earlier in this chunk), else None. `near`: else the nearest group when it
+        reaches `SUGGEST_SHARE` of the threshold, a row that may ask the same question
+        for a person to confirm, else None.
+        """
+        hits = [hit for q in questions if q and (hit := self.best(q)) is not None]
+        if not hits:
+            return None, None
+        ref, score = max(hits, key=lambda hit: hit[1])
+        if score >= self.threshold:
+            return ref, None
+        return None, (ref if score >= self.threshold * SUGGEST_SHARE else None)
+
     def find(self, *questions: str) -> Any:
-        """The group nearest to any of `questions` (a gap's question and its English wording):
-        a group's pk, or a group made earlier in this chunk, or None."""
-        hits = [hit for q in questions if q and (hit := self.nearest(q)) is not None]
-        return max(hits, key=lambda hit: hit[1])[0] if hits else None
+        """The group a gap asked in `questions` joins, or None (see `match`)."""
+        return self.match(*questions)[0]
 
     def add(self, ref: Any, question: str) -> None:
         self._place(ref)
@@ -243,7 +264,7 @@ def assign_groups(candidates: Iterable[Candidate], index: GroupIndex) -> None:
         if c.kind != Candidate.Kind.GAP:
             c.ask_score = ask_score(1, now)
             continue
-        found = index.find(c.question, c.canonical)
+        found, near = index.match(c.question, c.canonical)
         if found is not None:
             group = found if isinstance(found, GapGroup) else GapGroup.objects.get(pk=found)
             key = with_wording(group.key, c.question)
@@ -268,6 +289,7 @@ def assign_groups(candidates: Iterable[Candidate], index: GroupIndex) -> None:
                 visitors=1,
                 first_seen=now,
                 last_seen=now,
+                maybe_same_id=getattr(near, "pk", near),
             )
             for line in wordings_of_key(group.key):
                 index.add(group, line)

@@ -49,6 +49,7 @@ def group_outcomes(
     weight: float = EMBEDDING_WEIGHT,
     link: float = GROUP_LINK,
     chunk: int | None = None,
+    suggestions: dict[int, int] | None = None,
 ) -> list[list[Member]]:
     """The gaps of a report grouped as a run groups them, from an empty database.
 
@@ -57,6 +58,8 @@ def group_outcomes(
     chunk's questions (GroupIndex.see), and each gap joins the nearest group above the
     threshold or starts one; a group's key keeps its distinct wordings (with_wording).
     `embedder`: the embedding provider (default: the setting's; None: n-grams only).
+    `suggestions`, when given, is filled as a run fills a new gap's "may be the same
+    question": a new row's number -> the row suggested to it (GroupIndex.match).
     """
     size = max(int(chunk or settings.EXTRACTION_CHUNK_SIZE), 1)
     groups: list[list[Member]] = []
@@ -83,8 +86,10 @@ def group_outcomes(
         index.see([q for _, c in gaps for q in (c.question, c.canonical) if q])
         for member in gaps:
             gap = member[1]
-            found = index.find(gap.question, gap.canonical)
+            found, near = index.match(gap.question, gap.canonical)
             if found is None:
+                if suggestions is not None and near is not None:
+                    suggestions[len(groups)] = near
                 groups.append([member])
                 keys.append("")
                 found = len(groups) - 1

@@ -343,6 +343,11 @@ class GapGroup(models.Model):
     last_seen = models.DateTimeField()
     record_slug = models.CharField(max_length=120, blank=True)
     answered_at = models.DateTimeField(null=True, blank=True)
+    # The nearest other group when this one started, close but below the grouping
+    # threshold: shown to the reviewer as "may be the same question" (GroupIndex.match).
+    maybe_same = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         indexes = [models.Index(fields=["-visitors"], name="gap_group_most_asked")]

@@ -30,6 +30,7 @@ urlpatterns = [
     path("candidates/<int:pk>/reject/", candidate.reject, name="reject"),
     path("candidates/<int:pk>/merge/", candidate.merge, name="merge"),
     path("candidates/<int:pk>/duplicate/", candidate.duplicate, name="duplicate"),
+    path("candidates/<int:pk>/same-question/", candidate.same_question, name="same_question"),
     path("candidates/<int:pk>/skip/", candidate.skip, name="skip"),
     path("undo/", candidate.undo, name="undo"),
     path("preview/", candidate.preview, name="preview"),

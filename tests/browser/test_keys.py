@@ -96,3 +96,55 @@ def test_the_last_approval_of_a_filtered_list_shows_its_message(page, live_serve
     assert "“Only reference” approved. Nothing left with these filters." in page.text_content(
         ".messages"
     )
+
+
+def test_o_makes_two_rows_of_one_question_one_and_u_takes_it_back(
+    page, live_server, alice, log_in
+):
+    from django.utils import timezone
+
+    from memory_review.extraction.models import GapGroup
+
+    now = timezone.now()
+    safe = GapGroup.objects.create(
+        question="Is there a safe in the room?",
+        key="Is there a safe in the room?",
+        visitors=3,
+        first_seen=now,
+        last_seen=now,
+    )
+    valuables = GapGroup.objects.create(
+        question="Where can I lock up my valuables?",
+        key="Where can I lock up my valuables?",
+        visitors=1,
+        first_seen=now,
+        last_seen=now,
+        maybe_same=safe,
+    )
+    rows = {}
+    for group in (safe, valuables):
+        conv = factories.conversation((group.question, "I'm not sure."), source="help")
+        rows[group.pk] = factories.candidate(
+            kind=Candidate.Kind.GAP,
+            name=group.question,
+            question=group.question,
+            poor_answer="I'm not sure.",
+            conversation=conv,
+            group=group,
+        )
+    log_in("alice")
+    page.goto(f"{live_server.url}/candidates/{rows[valuables.pk].pk}/")
+    page.wait_for_selector("#same-question")
+    assert "Is there a safe in the room?" in page.text_content("#same-question")
+    page.keyboard.press("Escape")  # the answer panel starts open with its body focused
+    page.keyboard.press("o")
+    _toast(page, "Joined")
+    safe.refresh_from_db()
+    assert safe.visitors == 4 and "Where can I lock up my valuables?" in safe.wordings
+    page.keyboard.press("Escape")
+    page.keyboard.press("u")
+    page.wait_for_selector(f"[data-candidate='{rows[valuables.pk].pk}']")
+    safe.refresh_from_db()
+    valuables.refresh_from_db()
+    assert (safe.visitors, valuables.visitors) == (3, 1)
+    assert Candidate.objects.get(pk=rows[valuables.pk].pk).group_id == valuables.pk

@@ -43,9 +43,12 @@ from .decision import (
 from .held import approve_held, reject_held
 from .records import edit_record, merge_records, record_state, retract_record, revert_change
 from .releases import clear_finding, cut_release, mark_read, publish_release, rollback_release
+from .samequestion import join_same_question, same_question_target
 from .undo import Undone, new_batch, restored_by_undo, undo_last_action, undo_last_decision
 
 __all__ = [
+    "join_same_question",
+    "same_question_target",
     "AssignResult",
     "CommentResult",
     "add_comment",

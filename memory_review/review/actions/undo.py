@@ -22,6 +22,7 @@ from .decision import (
     snapshot,
     writing_knowledge,
 )
+from .samequestion import unjoin
 
 # What ``u`` takes back: decisions and skips (a skip is an action the reviewer sees).
 UNDOABLE = (*DECISIONS, Action.SKIP)
@@ -112,6 +113,11 @@ def _undo_one(event: ReviewEvent, c: Candidate, reviewer: Any) -> ReviewEvent:
                 reverted = kr.revert_change(author=reviewer, change=change)
             if release is not None:
                 reason += f"; {change.slug} is {live_note(release)}"
+        if "joined" in event.before:
+            # Two rows of one question joined by this decision: apart again (samequestion).
+            unjoin(event)
+            c.group_id = event.before["joined"]["from"]
+            c.duplicate_of = None
         # The reviewer's last text (edits included) comes back as the draft.
         apply_edits(c, {k: v for k, v in event.after.items() if k in EDITABLE_FIELDS})
         c.status = event.before.get("status", Candidate.Status.PENDING)

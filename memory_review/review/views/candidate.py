@@ -85,6 +85,10 @@ def candidate_context(
     return {
         "candidate": candidate,
         "group_view": describe(candidate.group) if candidate.group is not None else None,
+        # Only a new row close to another question's row has one (GapGroup.maybe_same).
+        "same_question": actions.same_question_target(candidate)
+        if open_ and candidate.group is not None and candidate.group.maybe_same_id
+        else None,
         "filters": filters,
         "query": urlencode(filters.params()),
         "params": filters.params(),
@@ -265,6 +269,18 @@ def duplicate(request: HttpRequest, pk: int) -> HttpResponse:
     return _after_decision(
         request, _("“%(name)s” marked as a duplicate.") % {"name": candidate.name}, candidate
     )
+
+
+@require_POST
+@reviewer_required
+def same_question(request: HttpRequest, pk: int) -> HttpResponse:
+    """Join this gap's row into the row it may ask the same question as (one row, one answer)."""
+    candidate = get_candidate_for_reviewer(request, pk)
+    try:
+        event = actions.join_same_question(candidate=candidate, reviewer=request.user)
+    except actions.ReviewError as error:
+        return _refused(request, candidate, error)
+    return _after_decision(request, _("Joined: %(reason)s.") % {"reason": event.reason}, candidate)
 
 
 @require_POST

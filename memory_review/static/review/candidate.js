@@ -87,6 +87,7 @@
       case "r": panel("reject-panel"); break;
       case "m": panel("merge-panel"); break;
       case "d": go("duplicate-form"); break;
+      case "o": go("same-question-form"); break;
       case "s": go("skip-form"); break;
       case "u": Review.post(document.getElementById("undo-form"), show); break;
       default: return;

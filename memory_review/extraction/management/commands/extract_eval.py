@@ -19,6 +19,7 @@ from memory_review.extraction.loopeval import (
 from memory_review.extraction.providers import default_provider_name
 from memory_review.extraction.question_means import dev_wordings, write_question_mean
 from memory_review.extraction.similarity import group_similarity
+from memory_review.extraction.suggesteval import format_suggestions, suggestion_figures
 
 EVAL_DIR = Path(__file__).resolve().parents[2] / "eval"
 MEANS_FILE = Path(__file__).resolve().parents[2] / "question_means.py"
@@ -113,6 +114,8 @@ class Command(BaseCommand):
             figures = loop_figures(report, across_languages=across, embedder=embedder)
             for line in format_loop(figures):
                 self.stdout.write(line)
+            suggested = suggestion_figures(report, across, embedder=embedder)
+            self.stdout.write(format_suggestions(suggested))
             if options["orders"] > 0:
                 counts = shuffled_counts(report, options["orders"], across, embedder=embedder)
                 self.stdout.write(format_shuffled(counts))
