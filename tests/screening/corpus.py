@@ -33,6 +33,7 @@ from .dev_round27_standing import DEV_ROUND27_STANDING
 from .dev_round27_temporary import DEV_ROUND27_TEMPORARY
 from .dev_round28_claims import DEV_ROUND28_CLAIMS
 from .dev_round28_russian import DEV_ROUND28_RUSSIAN
+from .dev_round28_temporary import DEV_ROUND28_TEMPORARY
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
 from .heldout_personal import HELDOUT_PERSONAL
@@ -73,6 +74,7 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND27_STANDING
     + DEV_ROUND28_RUSSIAN
     + DEV_ROUND28_CLAIMS
+    + DEV_ROUND28_TEMPORARY
 )
 TEST: tuple[Example, ...] = (
     HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16 + HELDOUT_ROUND27
