@@ -16,6 +16,22 @@ condition ×5 — Пока действует полис, Пока ребёнк�
 banks nowadays; a quoted sign; 1 instruction: a visitor warning, не сообщайте никому код; 1
 personal data: a bank's nine-digit BIC); positives 27 of 36 (temporary 9/12, instruction 6/7,
 personal data 7/7, person claims 5/10).
+
+Fixed by classes (temporary_intl, temporary, instruction_intl, personal, people_more): пока as a
+conjunction (opening the sentence before a comma, or after one) bounds a one-off only when its
+clause names works or an event that ends (ремонт, чинят, забастовка, запасы, отпуск…), else it
+is a standing condition; пока идёт before a recurring activity (занятие, урок, сеанс, экскурсия…)
+is a rule; на данный момент is a time word like сейчас, a one-off only beside a state that comes
+and goes, not a marker alone (a count of holdings is a standing fact); почти все, практически все,
+большая часть are a kind of things in general, like многие; never telling anyone one's own code or
+password is standing advice, not a directive; a number after БИК, ОГРН, КПП, артикул, модель,
+серийный номер, трек-номер is no phone number. The positives' misses led to до конца дня, этой
+ночью, через неделю, увеличен/изменён/занят as states, an answer fixed for every question (на
+любой вопрос… отвечай), с этого дня as a lead, and claims of drinking on shift (выпивает на
+смене), selling steroids (торгует анаболиками), forging (подделывала), prison (вышел из тюрьмы),
+infecting (заразил…гепатитом). After: 1 of the 191 negatives flagged (the quoted joke sign
+«Сегодня скидок нет, завтра тоже», left: a sign saying what is shut today and tomorrow is a
+one-off), positives 36 of 36.
 """
 
 from __future__ import annotations

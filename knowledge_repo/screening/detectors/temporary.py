@@ -50,7 +50,7 @@ _OTHER = quick(
             r"diesmal|einstweilen|"
             r"per\s+ora|per\s+il\s+momento|(?:solo\s+)?per\s+questa\s+volta|temporaneamente|"
             r"provvisoriamente|fino\s+a\s+nuovo\s+avviso|solo\s+oggi|"
-            r"временно|пока\s+что|на\s+данный\s+момент|(?:только\s+)?в\s+этот\s+раз|только\s+сегодня|"
+            r"временно|пока\s+что|(?:только\s+)?в\s+этот\s+раз|только\s+сегодня|"
             r"до\s+особого\s+распоряжения|"
             r"당분간|이번만|이번에만|임시로|일시적으로|잠정적으로|오늘만|한시적으로)(?![\w-])"
         ),
