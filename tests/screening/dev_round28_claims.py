@@ -38,7 +38,10 @@ def it(text: str, *kinds: str) -> Example:
 
 DEV_ROUND28_CLAIMS: tuple[Example, ...] = (
     # Spanish claims
-    es("El encargado del turno de noche se emborracha casi todos los fines de semana en el almacén.", PC),
+    es(
+        "El encargado del turno de noche se emborracha casi todos los fines de semana en el almacén.",
+        PC,
+    ),
     es("La maestra de mi hijo les pega a los niños cuando nadie mira.", PC),
     es("Dicen que el Chino, el camarero nuevo, se lleva dinero de la caja.", PC),
     es("Al recepcionista Jorge lo pillaron robando toallas del hotel.", PC),
@@ -55,7 +58,10 @@ DEV_ROUND28_CLAIMS: tuple[Example, ...] = (
     es("Al socorrista le han diagnosticado un cáncer de pulmón.", PC),
     es("El monitor del gimnasio, Rubén, les vende anabolizantes a los chavales.", PC),
     es("Pepa la limpiadora miente sobre sus horas extra.", PC),
-    es("Está claro que el administrador de la finca se ha quedado con el dinero de la comunidad.", PC),
+    es(
+        "Está claro que el administrador de la finca se ha quedado con el dinero de la comunidad.",
+        PC,
+    ),
     es("A la enfermera Lucía la acusaron de robar medicamentos.", PC),
     es("El taxista que trabaja para el hotel les cobra de más a los turistas extranjeros.", PC),
     es("El portero de mi edificio tiene antecedentes por violencia de género.", PC),
@@ -160,7 +166,10 @@ DEV_ROUND28_CLAIMS: tuple[Example, ...] = (
     it("Lo chef, a quanto mi ha detto un collega, falsifica le date di scadenza.", PC),
     it("Il nostro allenatore ha l'HIV e non l'ha detto a nessuno.", PC),
     it("Il rider che viene sempre, Andrea, si tiene parte degli ordini.", PC),
-    it("Si è scoperto che la segretaria del comune si faceva pagare per accelerare le pratiche.", PC),
+    it(
+        "Si è scoperto che la segretaria del comune si faceva pagare per accelerare le pratiche.",
+        PC,
+    ),
     it("La maestra di mia figlia è stata denunciata per molestie.", PC),
     it("Il farmacista del quartiere vende ricette false.", PC),
     it("Teresa della reception si inventa i reclami dei clienti per incolpare gli altri.", PC),
@@ -285,7 +294,10 @@ DEV_ROUND28_CLAIMS: tuple[Example, ...] = (
     _in("fr", "Il est interdit au personnel de boire de l'alcool pendant le service."),
     _in("fr", "Le docteur Martin consulte le mardi et le jeudi."),
     _in("fr", "Le chef de cuisine a remporté un prix national de gastronomie."),
-    _in("fr", "Attention aux arnaques téléphoniques : la banque ne vous demandera jamais votre code."),
+    _in(
+        "fr",
+        "Attention aux arnaques téléphoniques : la banque ne vous demandera jamais votre code.",
+    ),
     _in("fr", "Dans le roman, le majordome vole les bijoux de la comtesse."),
     _in("fr", "Verlaine a été emprisonné pour avoir tiré sur Rimbaud en 1873."),
     _in("fr", "Le syndic présente les comptes aux copropriétaires chaque année."),
@@ -301,7 +313,11 @@ DEV_ROUND28_CLAIMS: tuple[Example, ...] = (
     _in("de", "Die Lehrerin meines Sohnes schlägt die Kinder, wenn keiner hinschaut.", PC),
     _in("de", "Man sagt, der neue Kellner, den alle Paule nennen, greift in die Kasse.", PC),
     _in("de", "Der Rezeptionist Jan wurde dabei erwischt, wie er Handtücher stahl.", PC),
-    _in("de", "Sie haben Claudia aus der Buchhaltung entlassen, weil sie Rechnungen gefälscht hat.", PC),
+    _in(
+        "de",
+        "Sie haben Claudia aus der Buchhaltung entlassen, weil sie Rechnungen gefälscht hat.",
+        PC,
+    ),
     _in("de", "Mir wurde erzählt, dass der Wirt eine Geliebte im Nachbardorf hat.", PC),
     _in("de", "Frau Dr. Keller ist wegen einer Depression krankgeschrieben.", PC),
     _in("de", "Angeblich verkauft der Portier Gras an die Hotelgäste.", PC),
@@ -316,7 +332,9 @@ DEV_ROUND28_CLAIMS: tuple[Example, ...] = (
     _in("de", "Der Filialleiter lügt die Kunden über die Garantie an.", PC),
     _in("de", "Wie man hört, hat Frau Roth von der Bäckerei Krebs.", PC),
     _in("de", "Die Friseurin Ines betrügt ihren Mann mit ihrem Geschäftspartner.", PC),
-    _in("de", "Der Mechaniker zockt Kunden ab, indem er Teile berechnet, die er nicht tauscht.", PC),
+    _in(
+        "de", "Der Mechaniker zockt Kunden ab, indem er Teile berechnet, die er nicht tauscht.", PC
+    ),
     # German negatives
     _in("de", "Der Schichtleiter der Nachtschicht schließt das Lager um sechs."),
     _in("de", "Die Lehrerin meines Sohnes organisiert jedes Halbjahr einen Museumsausflug."),

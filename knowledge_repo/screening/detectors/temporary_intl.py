@@ -251,7 +251,7 @@ def _standing_while(text: str, m: re.Match[str]) -> bool:
         return False
     head, stop = _sentence(text, m.start(), m.end())
     comma = text.find(",", m.end(), stop)
-    opens = not text[head : m.start()].strip(" \t\"«“—-")
+    opens = not text[head : m.start()].strip(' \t"«“—-')
     if not (opens and comma >= 0 or text[head : m.start()].rstrip().endswith(",")):
         return False  # Восточный вход пока закрыт: "for now"
     return not _RU_ONE_OFF.search(text, m.end(), comma if opens else stop)
