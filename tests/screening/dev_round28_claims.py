@@ -17,6 +17,27 @@ Scored before any fix: claims found es 14/42, it 11/42, pt 13/20, fr 10/20, de 1
 flagged es 0/44, it 1/43 (Il cameriere che arriva ubriaco al lavoro viene sospeso: a rule),
 pt 0/20, fr 0/20, de 2/20 (Wer Rechnungen fälscht, wird fristlos entlassen: a rule; Karl May saß
 wegen Betrugs…: history).
+
+Fixed by classes (people_latin_words, split out of people_more; people_unclaimed): the roles
+after al/del, a la/de la, al/alla/del/della, ao/do/da, au/du, dem/den/des and mi/mio/meu/mon (al
+recepcionista lo pillaron…, della contabilità), more roles (guía, chef, alcalde, don/doña X,
+maestra, responsabile, sindaco, vigile, bagnino, preside, encarregado, chefe, personal trainer,
+responsable, maîtresse, coach, syndic, Wirt, Küchenchef), the object clitics of a deed done to
+someone named (lo pillaron, la despidieron, la acusaron, le han diagnosticado), and each
+language's everyday predicates: getting drunk (se emborracha, si ubriaca), beating children,
+mistreating the old, pocketing money (se queda con, intasca, embolsou, mis dans la poche,
+eingesteckt), forging (falsifica, falsificava, falsifiait), bribes after a verb (aceptó sobornos,
+accettato tangenti, Schmiergeld), drugs by name (hachís, hashish, maconha, shit, Anabolika), a
+diagnosis, treatment for alcoholism, problems with drink or drugs, a record for domestic
+violence, lying by invention (se inventa), an affair (tradisce, trompe son mari, eine Geliebte),
+a pregnancy, a German "hat Frau X … Krebs" with the verb first. What was no claim: Italian
+"conto" (a bill) read as a Portuguese short story, French "a raconté que" and Spanish "a" read
+as the English article of "a waiter who", "una vergüenza que el médico…" read as a relative
+clause (que/che before an article start a clause of their own), "se ha sabido que", "si è
+scoperto che" read as a condition. Rules: a sentence opening with whoever (wer, quien, chi,
+quem, quiconque, кто), and a role in a relative clause then sanctioned in the present passive
+(…che arriva ubriaco al lavoro viene sospeso). After: claims es 42/42, it 42/42, pt 20/20, fr
+20/20, de 20/20; negatives flagged 1 (Karl May…: a writer in history named without a year, left).
 """
 
 from __future__ import annotations
