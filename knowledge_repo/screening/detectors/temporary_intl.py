@@ -257,6 +257,23 @@ def _standing_while(text: str, m: re.Match[str]) -> bool:
     return not _RU_ONE_OFF.search(text, m.end(), comma if opens else stop)
 
 
+# Временно нетрудоспособным сотрудникам…, temporarily disabled employees, vorübergehend
+# arbeitsunfähige Mitarbeiter: a legal kind of people (unable to work, out of work), not a state for now.
+_KIND_OF_PEOPLE = re.compile(
+    fold_pattern(
+        r"\s+(?:нетрудоспособн\w+|безработн\w+|arbeitsunfähig\w*|arbeitslos\w*|disabled|incapacitated|"
+        r"unemployed)\s+(?:\w+\s+)?(?:сотрудник\w*|работник\w*|граждан\w*|лиц\w*|employees|workers|staff|"
+        r"people|persons|Mitarbeiter\w*|Beschäftigte\w*|Arbeitnehmer\w*|Personen)(?!\w)"
+    ),
+    re.IGNORECASE,
+)
+
+
+def of_people(text: str, end: int) -> bool:
+    """A "temporarily" (ending at `end`) that makes a kind of people: temporarily disabled employees."""
+    return _KIND_OF_PEOPLE.match(text, end) is not None
+
+
 def find(text: str, words: frozenset[str]) -> list[Hit]:
     """Time words beside a state that comes and goes, in the Latin and Cyrillic languages."""
     present = words & _ANY
