@@ -38,6 +38,12 @@ scoperto che" read as a condition. Rules: a sentence opening with whoever (wer, 
 quem, quiconque, кто), and a role in a relative clause then sanctioned in the present passive
 (…che arriva ubriaco al lavoro viene sospeso). After: claims es 42/42, it 42/42, pt 20/20, fr
 20/20, de 20/20; negatives flagged 1 (Karl May…: a writer in history named without a year, left).
+
+A second batch, written after those fixes to see how far they reach new wordings (6 claims each
+in es and it: dealing or taking drugs, an affair as "un lío" or "una storia", a priest's abuse, a
+landlady taking things, a driver fined for drink; 6 negatives with the same roles and words):
+before its fixes 2 of the 12 claims found (the two with words of the first batch) and 1 of the 6
+negatives flagged (a Portuguese rule sanctioned with "é demitido").
 """
 
 from __future__ import annotations
@@ -377,4 +383,23 @@ DEV_ROUND28_CLAIMS: tuple[Example, ...] = (
     _in("de", "Frau Roth von der Bäckerei backt die besten Brezeln im Viertel."),
     _in("de", "Ein Mitarbeiter, der Kollegen belästigt, wird abgemahnt."),
     _in("de", "Der Mechaniker prüft bei jedem Ölwechsel kostenlos die Bremsen."),
+    # second batch, written after the first batch's fixes
+    es("El profesor de química de mi sobrino trafica con pastillas.", PC),
+    es("La jefa de enfermeras tiene un lío con el director del hospital.", PC),
+    es("Me contaron que el cura del pueblo abusó de un monaguillo.", PC),
+    es("Al conductor del autobús escolar lo multaron por ir borracho.", PC),
+    es("Nuestra casera se mete en el piso cuando no estamos y nos quita cosas.", PC),
+    es("El socorrista de la piscina municipal consume cocaína en el vestuario.", PC),
+    it("Il professore di chimica di mio nipote spaccia pasticche.", PC),
+    it("La caposala ha una storia con il primario.", PC),
+    it("Mi hanno raccontato che il parroco del paese ha abusato di un chierichetto.", PC),
+    it("All'autista dello scuolabus hanno tolto la patente perché guidava ubriaco.", PC),
+    it("La nostra padrona di casa entra in casa quando non ci siamo e ci prende le cose.", PC),
+    it("Il bagnino della piscina comunale si fa di cocaina nello spogliatoio.", PC),
+    es("El profesor de química explica cómo se trafica con datos en internet."),
+    es("La jefa de enfermeras organiza los turnos de la planta."),
+    es("El camarero que llega borracho al trabajo es despedido."),
+    it("Il professore di chimica spiega come funziona lo spaccio nei film polizieschi."),
+    it("La caposala organizza i turni del reparto."),
+    _in("pt", "O garçom que chega bêbado ao trabalho é demitido."),
 )
