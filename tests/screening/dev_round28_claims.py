@@ -43,7 +43,12 @@ A second batch, written after those fixes to see how far they reach new wordings
 in es and it: dealing or taking drugs, an affair as "un lío" or "una storia", a priest's abuse, a
 landlady taking things, a driver fined for drink; 6 negatives with the same roles and words):
 before its fixes 2 of the 12 claims found (the two with words of the first batch) and 1 of the 6
-negatives flagged (a Portuguese rule sanctioned with "é demitido").
+negatives flagged (a Portuguese rule sanctioned with "é demitido"). Fixed by dealing in and taking drugs
+(trafica con, consume cocaína, spaccia, si fa di cocaina), an affair (un lío con, una storia con),
+abuse (abusó de, ha abusato di), taking things from someone (nos quita cosas, ci prende le cose),
+priests and landlords as roles (cura, parroco, padrona di casa), capo- compounds (caposala) and
+the Portuguese "é" of a sanction; after: 12 of 12, none flagged. A helper's probe of such fresh
+wordings is the best estimate of the test part: the first batch's fixes reached 2 of 12.
 """
 
 from __future__ import annotations

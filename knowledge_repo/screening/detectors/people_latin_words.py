@@ -31,7 +31,7 @@ PAIRS = (
         r"cajer[oa]|profesor[a]?|maestr[oa]|farmacéutic[oa]|vigilante|guardia|mecánic[oa]|caser[oa]|"
         r"médic[oa]|doctor[a]?|contable|agente|bibliotecari[oa]|porter[oa]|conserje|entrenador[a]?|enfermer[oa]|"
         r"encargad[oa]|dueñ[oa]|camarer[oa]|cociner[oa]|gerente|jef[ea]|director[a]?|monitor[a]?|instructor[a]?|"
-        r"guía|chef|alcalde(?:sa)?|tutor[a]?)|(?:señor|señora|sr\.|sra\.|doctor|doctora|don|doña)\s+(?-i:[A-Z])\w+",
+        r"guía|chef|alcalde(?:sa)?|tutor[a]?|cura|párroco|sacerdote)|(?:señor|señora|sr\.|sra\.|doctor|doctora|don|doña)\s+(?-i:[A-Z])\w+",
         r"roba|robaba|bebe\s+(?:durante|en)\s+(?:el\s+|su\s+)?(?:turno|servicio|trabajo)|"
         r"vende\s+(?:\w+\s+)?(?:esteroides|drogas|anabolizantes)|(?:iba|está|estaba|llegó)\s+borrach[oa]|"
         r"tiene\s+(?:una\s+aventura|un\s+amante|una\s+amante)|acosa|acosó|está\s+de\s+baja\s+por|"
@@ -56,7 +56,11 @@ PAIRS = (
         r"antecedentes\s+por|violencia\s+de\s+género|bebe[^.!?\n]{0,25}?(?:turno|servicio|trabajo|horario)|"
         r"(?:nos|les|me|le)\s+engañ\w+|engañ(?:a|aba|ó)\s+a\s+(?:su|sus|los|las)\s+\w+|desvi(?:a|aba|ó|ando)\s+(?:fondos|dinero)|"
         r"malvers\w+|se\s+(?:duerme|dormía|durmió|queda\s+dormid[oa])|(?:recetas|títulos|certificados|facturas|documentos)\s+fals[oa]s|"
-        r"embarazada\s+de",
+        r"embarazada\s+de|trafic(?:a|aba|ó)\s+con\s+(?:\w+\s+)?(?:pastillas|drogas?|cocaína|coca|hachís|marihuana|armas|heroína)|"
+        r"consum(?:e|ía|ió)\s+(?:cocaína|drogas?|coca|hachís|marihuana|porros|heroína|anabolizantes)|"
+        r"tiene\s+(?:un\s+)?(?:lío|rollo|romance)\s+con|está\s+liad[oa]\s+con|abus(?:a|aba|ó)\s+(?:sexualmente\s+)?de|"
+        r"(?:nos|les|me|le)\s+(?:quita|quitaba|quitó)\s+(?:cosas|dinero|el\s+dinero|comida|ropa|objetos)|"
+        r"(?:nos|les|me|le)\s+(?:roba|robaba|robó)",
     ),
     (  # pt
         r"(?:o|a|ao|à|do|da|nosso|nossa|seu|sua|meu|minha)\s+(?:\w+\s+){0,2}?(?:\w+(?:eir[oa]|ista|or[a]?|ári[oa]|ente|ante|ão|ic[oa])|vigia|senhori[oa]|bibliotecári[oa]|"
@@ -116,7 +120,7 @@ PAIRS = (
         r"cassier[ea]|professor(?:e|essa)|farmacista|custode|meccanico|padrone\s+di\s+casa|medico|"
         r"bibliotecari[oa]|guardia|cuoc[oa]|camerier[ea]|proprietari[oa]|titolare|gestore|direttore|"
         r"direttrice|infermier[ea]|istruttore|istruttrice|bidell[oa]|portinai[oa]|usciere|tata|babysitter|maestr[ao]|responsabile|"
-        r"guida|chef|sindac[oa]|vigile|bagnin[oa]|rider|capo|commess[oa])|(?:signor|signora|dottor|dottoressa)\s+(?-i:[A-Z])\w+",
+        r"guida|chef|sindac[oa]|vigile|bagnin[oa]|rider|capo\w*|commess[oa]|parroco|prete|sacerdote|padron[ea]\s+di\s+casa)|(?:signor|signora|dottor|dottoressa)\s+(?-i:[A-Z])\w+",
         r"ruba|rubava|beve\s+(?:durante|in)\s+(?:il\s+)?(?:turno|servizio|lavoro)|"
         r"vend[ae]\s+(?:\w+\s+)?(?:steroidi|droga)|(?:era|è)\s+ubriac[oa]|ha\s+una\s+relazione|"
         r"ha\s+un['’]amante|molesta|in\s+malattia\s+per|dorme\s+durante|ha\s+truffato|picchia|"
@@ -134,7 +138,10 @@ PAIRS = (
         r"problemi\s+con\s+(?:l['’]alcol|l['’]alcool|la\s+droga|la\s+cocaina|il\s+gioco|le\s+droghe|la\s+bottiglia)|derub\w+|"
         r"(?:è|era)\s+incinta|ha\s+(?:l['’])?(?:hiv|aids|epatite|alzheimer|depressione)|si\s+tiene\s+parte|si\s+fa(?:ceva)?\s+pagare|"
         r"(?:ricette|fatture|certificati|documenti|diplomi)\s+fals[ei]|si\s+invent\w+|ritirat[oa]\s+la\s+patente|"
-        r"in\s+stato\s+di\s+ebbrezza|tradisce|tradiva|ha\s+tradito",
+        r"in\s+stato\s+di\s+ebbrezza|tradisce|tradiva|ha\s+tradito|spacci(?:a|ava|ato)|si\s+fa(?:ceva)?\s+di\s+(?:cocaina|coca|eroina|droga|droghe|canne|crack|pasticche|anfetamine)|"
+        r"fa(?:ceva)?\s+uso\s+di\s+(?:cocaina|droga|droghe|eroina)|ha\s+una\s+(?:storia|tresca)\s+con|se\s+la\s+fa\s+con|"
+        r"(?:ha\s+abusato|abusava|abusa)\s+di|(?:ci|gli|mi|vi)\s+(?:prende|prendeva|ruba|rubava|ha\s+(?:preso|rubato))\s+"
+        r"(?:le\s+cose|i\s+soldi|il\s+portafoglio|roba|oggetti)",
     ),
 )
 # Angeblich verkauft der Besitzer Steroide: the verb before the one named.
@@ -199,7 +206,9 @@ GATE = (
         intascato intascare intascava precedenti domestica beve maltratta maltratti maltrattava
         maltrattano cura alcolizzato alcolizzata problemi derubare deruba derubava derubato incinta
         hiv aids epatite depressione tiene pagare false falsi inventa ritirato ritirata ebbrezza
-        tradisce tradiva tradito denunciata krebs depressionen schulden affare alkoholprobleme"""
+        tradisce tradiva tradito denunciata trafica traficaba trafico consume
+        consumia consumio lio rollo romance liado liada abusa abusaba abuso quita quitaba quito robo
+        spaccia spacciava spacciato uso storia tresca abusato abusava prende prendeva preso rubato krebs depressionen schulden affare alkoholprobleme"""
     )
     | people_intl.PREDICATE_WORDS
 )

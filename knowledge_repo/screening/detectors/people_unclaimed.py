@@ -62,10 +62,10 @@ _WHOEVER = re.compile(
 # Wer Rechnungen fälscht, wird entlassen; quien roba…; chi ruba…: whoever, opening the sentence.
 _WHOEVER_OPENS = re.compile(r"\W*(?:wer|quien|quienes|chi|quem|quiconque|кто)\s", re.IGNORECASE)
 # Il cameriere che arriva ubriaco al lavoro viene sospeso: the role described by a relative clause,
-# then what is done to them in the present passive, a house rule.
+# then what is done to them in the present passive, a house rule (Portuguese "é" is read folded, "e").
 _SANCTIONED = re.compile(
     fold_pattern(
-        r"(?<!\w)(?:che|que|qui|der|die|das|который|которая)\s[^.!?\n]{1,80}?(?<!\w)(?:viene|vengono|wird|werden|es|son|est|sont|são|"
+        r"(?<!\w)(?:che|que|qui|der|die|das|который|которая)\s[^.!?\n]{1,80}?(?<!\w)(?:viene|vengono|wird|werden|es|son|est|sont|são|e|"
         r"увольняется|увольняются)\s+(?:\w+\s+)?(?:sospes|licenziat|multat|allontanat|despedid|sancionad|expulsad|multad|"
         r"licenci|renvoy|sanctionn|exclu|demitid|suspens|punid|entlassen|abgemahnt|angezeigt|gekündigt|suspendiert)"
     ),
