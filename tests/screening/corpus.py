@@ -31,6 +31,9 @@ from .dev_round27_claims import DEV_ROUND27_CLAIMS
 from .dev_round27_intl import DEV_ROUND27_INTL
 from .dev_round27_standing import DEV_ROUND27_STANDING
 from .dev_round27_temporary import DEV_ROUND27_TEMPORARY
+from .dev_round28_claims import DEV_ROUND28_CLAIMS
+from .dev_round28_russian import DEV_ROUND28_RUSSIAN
+from .dev_round28_temporary import DEV_ROUND28_TEMPORARY
 from .heldout_corpus import HELDOUT
 from .heldout_more import HELDOUT_MORE
 from .heldout_personal import HELDOUT_PERSONAL
@@ -70,6 +73,9 @@ DEV: tuple[Example, ...] = (
     + DEV_ROUND27_CLAIMS
     + DEV_ROUND27_INTL
     + DEV_ROUND27_STANDING
+    + DEV_ROUND28_RUSSIAN
+    + DEV_ROUND28_CLAIMS
+    + DEV_ROUND28_TEMPORARY
 )
 TEST: tuple[Example, ...] = (
     HELDOUT + HELDOUT_MORE + HELDOUT_PERSONAL + HELDOUT_ROUND16 + HELDOUT_ROUND27 + HELDOUT_ROUND28

@@ -233,7 +233,7 @@ _RU = Language(
     r"любому\s+(?:посетителю|клиенту|пользователю)|ни\s+одному\s+(?:посетителю|клиенту|пользователю)|"
     r"никому|все\s+(?:посетители|клиенты|пользователи|гости)|посетителям|клиентам|пользователям|гостям",
     lead=r"пожалуйста|всегда|никогда|тоже|также|просто|только|теперь|отныне|с\s+этого\s+момента|"
-    r"впредь|и|а",
+    r"впредь|с\s+этого\s+дня|и|а",
     polite=r"было\s+бы\s+(?:здорово|хорошо|отлично|неплохо|замечательно|классно)|"
     r"я\s+был\s+бы\s+благодарен|я\s+была\s+бы\s+благодарна|буду\s+благодарен|не\s+мог\s+бы\s+ты|"
     r"не\s+могли\s+бы\s+вы|можешь",
@@ -247,7 +247,9 @@ _RU = Language(
     role=r"(?:теперь|отныне|с\s+этого\s+момента)\s+ты\s+(?:[\w-]+\s+){0,2}?(?:ассистент|бот|помощник|"
     r"модель|персонаж|продавец|хакер|администратор|свободн|без)\w*|ты\s+теперь\s+(?:[\w-]+\s+){0,2}?"
     r"(?:ассистент|бот|помощник|модель|продавец|хакер|без)\w*|притворись|представь,?\s+что\s+ты|"
-    r"веди\s+себя\s+как|играй\s+роль|действуй\s+как",
+    r"веди\s+себя\s+как|играй\s+роль|действуй\s+как|"
+    # На любой вопрос о ценах отвечай, что…: an answer fixed in advance for every question.
+    r"на\s+(?:любой|каждый|все)\s+вопрос\w*[^.!?\n]{0,40}?(?:отвечай|отвечайте|говори|говорите)(?!\w)",
     free_order=True,
 )
 
@@ -300,4 +302,22 @@ def find(text: str) -> list[Hit]:
         if _HAS_HANGUL.search(text):
             hits += [(m.start(), m.end(), REASON) for m in _KO.finditer(text)]
     # A long text is searched only in the sentences that hold one of a pattern's gate words.
-    return hits + gated_hits(text, words, patterns, REASON)
+    found = gated_hits(text, words, patterns, REASON)
+    if found and "никому" in words:
+        found = [h for h in found if not _own_secret(text, h[0], h[1])]
+    return hits + found
+
+
+# Никому не сообщайте код из СМС / не говорите никому свой пароль: the standing advice to keep
+# one's own code or password to oneself, not a directive to the agent about what to tell people.
+_SECRET = re.compile(
+    r"(?<!\w)(?:код\w*|парол\w*|пин|пин-код\w*|pin|cvv|cvc|cvv2|данн\w+\s+(?:карт|паспорт)\w*|сво[йиеюя]\w*)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _own_secret(text: str, start: int, end: int) -> bool:
+    if "никому" not in text[start:end].lower():
+        return False
+    stop = min((i for i in (text.find(c, end) for c in ".!?\n") if i >= 0), default=len(text))
+    return _SECRET.search(text, start, stop) is not None

@@ -14,6 +14,7 @@ import re
 
 from ..folding import Hit, fold_pattern, gate
 from . import people_intl, people_unclaimed
+from . import people_latin_words as latin
 from .firsts import quick
 from .windows import spans_of
 
@@ -62,138 +63,10 @@ GATE_EN = gate(
     refunds overcharges overcharged overcharging leaves"""
 )
 
-# Two capitalised words, not an article and a German noun (Der Film, Ein Kellner); a first name
-# set off by a comma, not a German noun before a relative clause (Kunden, die … waren).
-_ARTICLE = (
-    r"(?!(?-i:Der|Die|Das|Den|Dem|Des|Ein|Eine|Einem|Einen|Einer|Eines|Kein|Keine|Unser|Unsere|"
-    r"La|Le|Les|El|Los|Las|Il|Lo|Gli|Un|Una|Une|Uno|Um|Uma|Os|As|Im|Am|Zum|Zur|Vom|Beim)\s)"
-)
-_NAME = (
-    rf"{_ARTICLE}(?-i:[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+\s+[A-ZÀ-ÝĀ-Ž][a-zà-ÿā-ž]+)|"
-    r"(?-i:[A-ZÀ-Ý][a-zà-ÿ]{2,})(?=,\s(?!(?:die|der|das|welche|which|who|que|qui|che)\s+(?-i:[a-zäöü]))|"
-    r"\s+(?:de|do|da|del|dell['’]|vom|von|aus)\s)"
-)
-_LATIN = (
-    (  # es
-        r"(?:el|la|nuestr[oa]|su)\s+(?:\w+\s+){0,2}?(?:\w+(?:er[oa]|ista|or[a]?|ari[oa]|ente|ante|átic[oa]|ic[oa])|recepcionista|conductor[a]?|chofer|"
-        r"cajer[oa]|profesor[a]?|maestr[oa]|farmacéutic[oa]|vigilante|guardia|mecánic[oa]|caser[oa]|"
-        r"médic[oa]|doctor[a]?|contable|agente|bibliotecari[oa]|porter[oa]|conserje|entrenador[a]?|enfermer[oa]|"
-        r"encargad[oa]|dueñ[oa]|camarer[oa]|cociner[oa]|gerente|jef[ea]|director[a]?|monitor[a]?|instructor[a]?)|"
-        r"(?:señor|señora|sr\.|sra\.|doctor|doctora)\s+(?-i:[A-Z])\w+",
-        r"roba|robaba|bebe\s+(?:durante|en)\s+(?:el\s+|su\s+)?(?:turno|servicio|trabajo)|"
-        r"vende\s+(?:\w+\s+)?(?:esteroides|drogas|anabolizantes)|(?:iba|está|estaba|llegó)\s+borrach[oa]|"
-        r"tiene\s+(?:una\s+aventura|un\s+amante|una\s+amante)|acosa|acosó|está\s+de\s+baja\s+por|"
-        r"duerme\s+(?:durante|en)\s+(?:el\s+|su\s+)?(?:turno|servicio|trabajo)|pega\s+a\s+su|golpea\s+a\s+su|"
-        r"está\s+siendo\s+investigad[oa]|antecedentes\s+penales|miente\s+a|pillad[oa]\s+\w+ndo|"
-        r"por\s+(?:vender|traficar\s+con)\s+\w+|se\s+acuesta\s+con|cobra\s+a\s+los|acepta\s+sobornos|"
-        r"pide\s+dinero|deudas|correos\s+privados|mensajes\s+privados|por\s+mentir|miente\s+sobre|"
-        r"falsificó|borrach[oa]|se\s+está\s+divorciando|se\s+divorci[óa]|hace\s+trampas?|adict[oa]|vende\s+(?:\w+\s+){1,2}robad[oa]s|resaca|"
-        r"se\s+queda\s+con\s+(?:el|la|los|las)\s+(?:fianzas?|dinero|propinas?|depósitos?)|cobra\s+de\s+más|"
-        r"deja\s+sol[oa]s",
-    ),
-    (  # pt
-        r"(?:o|a|nosso|nossa|seu|sua)\s+(?:\w+\s+){0,2}?(?:\w+(?:eir[oa]|ista|or[a]?|ári[oa]|ente|ante|ão|ic[oa])|vigia|senhori[oa]|bibliotecári[oa]|"
-        r"farmacêutic[oa]|cozinheir[oa]|segurança|don[oa]|professor[a]?|médic[oa]|motorista|"
-        r"recepcionista|gerente|garçom|caixa|porteir[oa]|instrutor[a]?|babá|barman)|(?:doutor|doutora|senhor|senhora)\s+(?-i:[A-Z])\w+",
-        r"vende\s+(?:\w+\s+)?(?:anabolizantes|esteroides|drogas)|assedia|assediava|"
-        r"está\s+afastad[oa]\s+por|dorme\s+(?:durante|no|em)\s+(?:o\s+)?(?:plantão|turno|serviço|trabalho)|"
-        r"passou\s+a\s+perna|espanca|espancou|está\s+sendo\s+investigad[oa]|ficha\s+criminal|"
-        r"antecedentes\s+criminais|mente\s+(?:aos|para|às)|flagrad[oa]\s+\w+ndo|"
-        r"(?:está\s+tendo|teve)\s+um\s+caso|por\s+(?:vender|traficar)\s+\w+|cobra\s+d[oa]s|"
-        r"(?:aceita|recebe)\s+dinheiro|dívidas|e-?mails\s+privados|mensagens\s+privadas|por\s+mentir|"
-        r"falsificou|bêbad[oa]|se\s+divorcia\w*|trapaceia|vende\s+(?:\w+\s+){1,2}roubad[oa]s|embolsa\w*|ressaca|cobra\s+a\s+mais|batiza|deixa\s+(?:as|os)\s+\w+\s+sozinh[oa]s",
-    ),
-    (  # fr
-        r"(?:le|la|l['’]|notre|son|sa)\s*(?:\w+\s+){0,2}?(?:\w+(?:eur|euse|ier|ière|iste|ien|ienne|aire|ant|ante)|cpe|officier|réceptionniste|gérante?|propriétaire|"
-        r"chauffeur|caissière|caissier|professeure?|pharmacien(?:ne)?|gardien(?:ne)?|mécanicien(?:ne)?|médecin|"
-        r"docteure?|cuisinier|cuisinière|bibliothécaire|vigile|serveur|serveuse|infirmier|infirmière|concierge|patron(?:ne)?|"
-        r"directeur|directrice|chef|prof|moniteur|monitrice|comptable|agent|barman|nounou)|(?:M\.|Mme|monsieur|madame|docteur)\s+(?-i:[A-Z])\w+",
-        r"vole\s+(?:les|des|l['’]\w+|la|le)|volait|boit\s+(?:pendant|au|en)\s+(?:son\s+)?(?:service|travail)|"
-        r"vend\s+(?:des\s+|de\s+la\s+)?(?:stéroïdes|drogue|drogues)|(?:était|est|arrive)\s+ivre|"
-        r"a\s+une\s+(?:liaison|maîtresse)|a\s+un\s+amant|harcèle|a\s+harcelé|en\s+arrêt\s+maladie\s+pour|"
-        r"dort\s+pendant|a\s+arnaqué|arnaque\s+les|bat\s+sa\s+femme|battait|fait\s+l['’]objet\s+d['’]une\s+enquête|"
-        r"casier\s+judiciaire|ment\s+aux|pris\s+en\s+train\s+de\s+\w+|pour\s+trafic|couche\s+avec|"
-        r"fait\s+payer|pots-de-vin|dettes|mails\s+privés|messages\s+privés|(?:pour\s+)?avoir\s+menti|a\s+menti|"
-        r"a\s+falsifié|ivre|en\s+(?:plein\s+)?divorce|divorce|triche|accro|(?:re)?vend\s+(?:\w+\s+){1,2}volée?s|empoche|gueule\s+de\s+bois|surfactur\w+|laisse\s+les\s+\w+\s+seuls",
-    ),
-    (  # de
-        r"(?:der|die|das|unser|unsere|ihr|ihre|sein|seine)\s+(?:\w+\s+){0,2}?(?:[\w-]+(?:er|erin|or|orin|ant|antin|ent|entin|ist|istin|beamte|beamtin|leiter|leiterin)|Hausmeister(?:in)?|"
-        r"Rezeptionist(?:in)?|\w*portier|Fahrer(?:in)?|Kassierer(?:in)?|\w*lehrer(?:in)?|Apotheker(?:in)?|"
-        r"Wachmann|Mechaniker(?:in)?|Vermieter(?:in)?|\w*arzt|\w*ärztin|Bibliothekar(?:in)?|Kellner(?:in)?|Koch|"
-        r"Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Leiter(?:in)?|Trainer(?:in)?|Pfleger(?:in)?|Concierge|Kindermädchen|Babysitter(?:in)?)|"
-        r"(?:Herr|Frau|Dr\.)\s+(?-i:[A-Z])\w+",
-        r"trinkt\s+(?:im|bei\s+der|während\s+der)\s+(?:Dienst|Arbeit|Schicht)|bestiehlt|beklaut|"
-        r"schläft\s+(?:während\s+der|im|bei\s+der)\s+(?:Schicht|Dienst|Arbeit)|"
-        r"verkauft\s+(?:\w+\s+){0,4}?(?:Steroide|Drogen)|(?:war|ist|kam)\s+(?:\w+\s+){0,3}?betrunken|"
-        r"hat\s+eine\s+Affäre|belästigt|krankgeschrieben|Geld\s+aus\s+der\s+Kasse|greift\s+in\s+die\s+Kasse|"
-        r"betrogen|schlägt\s+seine|schlägt\s+ihre|wird\s+(?:\w+\s+){0,5}?ermittelt|vorbestraft|lügt|"
-        r"beim\s+(?:Klauen|Stehlen)\s+erwischt|wegen\s+(?:drogen|kokain|waffen|menschen)?handels|(?:hat|hatte)\s+ein\s+Verhältnis|"
-        r"lässt\s+sich\s+(?:\w+\s+){0,5}?bezahlen|nimmt\s+Geld|kassiert|(?:spiel|wett|hohe\s+)?schulden|privaten\s+(?:E-Mails|Nachrichten)|"
-        r"gelogen|entlassen|gefälscht|fälschte|betrunken|Scheidung|lässt\s+sich\s+scheiden|\w*(?:abhängig|süchtig)|"
-        r"verkauft\s+(?:\w+\s+){0,2}(?:geklaut|gestohlen)\w*|verkatert|steckt\s+die\s+\w+\s+(?:\w+\s+){0,3}ein|panscht|zockt|"
-        r"lässt\s+die\s+\w+\s+allein",
-    ),
-    (  # it
-        r"(?:il|la|lo|l['’]|nostr[oa]|su[oa])\s*(?:\w+\s+){0,2}?(?:\w+(?:ier[ea]|ista|tore|trice|ari[oa]|ente|ante|ic[oa]|ale|preside)|receptionist|portiere|autista|"
-        r"cassier[ea]|professor(?:e|essa)|farmacista|custode|meccanico|padrone\s+di\s+casa|medico|"
-        r"bibliotecari[oa]|guardia|cuoc[oa]|camerier[ea]|proprietari[oa]|titolare|gestore|direttore|"
-        r"direttrice|infermier[ea]|istruttore|istruttrice|bidell[oa]|portinai[oa]|usciere|tata|babysitter)|(?:signor|signora|dottor|dottoressa)\s+(?-i:[A-Z])\w+",
-        r"ruba|rubava|beve\s+(?:durante|in)\s+(?:il\s+)?(?:turno|servizio|lavoro)|"
-        r"vend[ae]\s+(?:\w+\s+)?(?:steroidi|droga)|(?:era|è)\s+ubriac[oa]|ha\s+una\s+relazione|"
-        r"ha\s+un['’]amante|molesta|in\s+malattia\s+per|dorme\s+durante|ha\s+truffato|picchia|"
-        r"è\s+indagat[oa]|precedenti\s+penali|mente\s+agli|sorpres[oa]\s+a\s+\w+|per\s+spaccio|"
-        r"va\s+a\s+letto\s+con|si\s+fa\s+pagare|prende\s+soldi|intasca|debiti|email\s+private|"
-        r"messaggi\s+privati|(?:per\s+)?aver\s+mentito|rubi|rubino|falsificato|ubriac[oa]|"
-        r"sta\s+divorziando|divorzia|bar[ai]\s+a\s+carte|dipendente\s+d(?:a|al|ai|agli|alla|alle|all['’])|"
-        r"vende\s+(?:\w+\s+){1,2}rubat[ei]|sbornia|postumi|si\s+tiene\s+(?:i|le|il|lo)\s+(?:soldi|caparre|mance|depositi)|annacqua|"
-        r"fa\s+pagare\s+di\s+più|lascia\s+i\s+\w+\s+da\s+soli",
-    ),
-)
-# Angeblich verkauft der Besitzer Steroide: the verb before the one named.
-_DE_VERB_FIRST = quick(
-    re.compile(
-        fold_pattern(
-            r"(?<![\w])(?:verkauft|trinkt|schläft|belästigt|bestiehlt|schlägt|betrügt|klaut|stiehlt)\s+(?:der|die|unser|unsere)\s+"
-            r"(?:\w+\s+){0,3}?(?:Hausmeister(?:in)?|Rezeptionist(?:in)?|\w*portier|Fahrer(?:in)?|Kassierer(?:in)?|"
-            r"\w*lehrer(?:in)?|Apotheker(?:in)?|Wachmann|Mechaniker(?:in)?|Vermieter(?:in)?|Arzt|Ärztin|Kellner(?:in)?|"
-            r"Koch|Köchin|Besitzer(?:in)?|Inhaber(?:in)?|Chef(?:in)?|Trainer(?:in)?|\w*schwester|\w*pfleger(?:in)?)"
-            r"(?![\w])[^.!?\n]{0,50}?"
-            r"(?:Steroide|Drogen|im\s+Dienst|während\s+der\s+Schicht|Schülerinnen|Schüler|Gäste|Kunden|seine\s+Frau|"
-            r"\w*mittel|Medikamente|Geld)"
-        ),
-        re.IGNORECASE,
-    )
-)
-_GATE_LATIN = (
-    gate(
-        """roba robaba bebe vende iba esta estaba llego aventura amante acosa acoso baja duerme pega
-    golpea investigado investigada antecedentes miente pillado pillada assedia assediava afastado
-    afastada dorme passou espanca espancou sendo ficha mente flagrado flagrada vole volait boit vend
-    etait est arrive liaison maitresse amant harcele harcelé maladie dort arnaque arnaqué bat battait
-    objet casier ment pris trinkt bestiehlt beklaut schlaft verkauft war ist kam affare belastigt
-    krankgeschrieben kasse betrogen verkauft schlaft betrugt schlagt wird vorbestraft lugt erwischt ruba rubava beve venda
-    era relazione molesta malattia truffato picchia indagato indagata precedenti sorpreso sorpresa"""
-    )
-    | gate(
-        """acuesta vender traficar caso couche trafic wegen verhältnis spaccio letto cobra acepta
-        pide deudas correos mensajes mentir aceita recebe dividas e-mails emails mensagens fait pots
-        dettes mails messages menti lässt nimmt kassiert privaten gelogen entlassen fa prende
-        intasca debiti email messaggi mentito spielschulden schulden lee lit liest legge
-        wettschulden ubriaco ubriaca falsifico borracho borracha divorciando divorcio divorcia
-        falsificou bebado bebada divorciou ivre falsifie divorce gefalscht falschte
-        betrunken scheidung scheiden rubi rubino falsificato sta klaut stiehlt hace trampas trampa
-        trapaceia triche bara bari adicto adicta robadas robados roubadas roubados accro volés
-        volees vend revend abhangig süchtig geklaute gestohlene dipendente rubate rubati resaca queda
-        embolsa embolsou ressaca empoche gueule verkatert steckt sbornia postumi tiene cobra deja batiza
-        deixa surfacture surfacturent laisse panscht zockt annacqua lascia"""
-    )
-    | people_intl.PREDICATE_WORDS
-)
-
 
 def _pair_parts(ref: str, pred: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     return (
-        re.compile(fold_pattern(rf"(?<![\w])(?:{ref}|{_NAME})"), re.IGNORECASE),
+        re.compile(fold_pattern(rf"(?<![\w])(?:{ref}|{latin.NAME})"), re.IGNORECASE),
         quick(re.compile(fold_pattern(rf"(?<![\w])(?:{pred})(?![\w])"), re.IGNORECASE)),
     )
 
@@ -202,7 +75,7 @@ def _pair_parts(ref: str, pred: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
 _LATIN_LANGS = ("es", "pt", "fr", "de", "it")
 _LATIN_PAIRS = [
     _pair_parts(ref, f"{pred}|{people_intl.LATIN[lang][1]}")
-    for (ref, pred), lang in zip(_LATIN, _LATIN_LANGS, strict=True)
+    for (ref, pred), lang in zip(latin.PAIRS, _LATIN_LANGS, strict=True)
 ]
 # Every language's predicates in one search, the language named by the group that matched.
 _LATIN_PRED = quick(
@@ -211,7 +84,7 @@ _LATIN_PRED = quick(
             r"(?<![\w])(?:"
             + "|".join(
                 f"(?P<{lang}>{pred}|{people_intl.LATIN[lang][1]})"
-                for (_, pred), lang in zip(_LATIN, _LATIN_LANGS, strict=True)
+                for (_, pred), lang in zip(latin.PAIRS, _LATIN_LANGS, strict=True)
             )
             + r")(?![\w])"
         ),
@@ -221,7 +94,7 @@ _LATIN_PRED = quick(
 _LATIN_REF = dict(zip(_LATIN_LANGS, (ref for ref, _ in _LATIN_PAIRS), strict=True))
 _RU_ROLE = (
     r"администратор|менеджер|инструктор|консьерж|завуч|сисадмин|админ|сотрудни|работни|служащ|чиновни|"
-    r"секретар|бухгалтер|инспектор|завхоз|риелтор|стоматолог|ветеринар|нян|бармен|риэлтор|медсестр|контрол[её]р|кондуктор|уборщи|дворни|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
+    r"секретар|бухгалтер|главбух|инспектор|завхоз|риелтор|стоматолог|ветеринар|нян|бармен|риэлтор|медсестр|контрол[её]р|кондуктор|уборщи|дворни|владел|водител|кассир|учител|фармацевт|охранник|механик|арендодател|"
     r"врач|повар|библиотекар|официант|продав|бармен|тренер|медсестр|сторож|вахт[её]р|директор|"
     r"управляющ|хозя"
 )
@@ -230,13 +103,15 @@ _RU_REF = quick(
 )
 _RU_PRED = quick(
     re.compile(
-        r"(?<!\w)(?:вору\w+|пь[её]т\s+на\s+(?:работе|смене|посту)|"
-        r"прода[её]т\s+(?:\w+\s+)?(?:стероиды|наркотики)|был[аи]?\s+пьян\w*|изменя\w+|домогается|"
+        r"(?<!\w)(?:вору\w+|(?:пь[её]т|выпива\w+|напива\w+)\s+(?:\w+\s+)?(?:на\s+(?:работе|смене|посту|дежурстве)|во\s+время\s+\w+)|"
+        r"(?:прода[её]т|торгу\w+)\s+(?:\w+\s+)?(?:стероид|наркот|анаболик|травк|гашиш|кокаин|спайс)\w*|запо[йяею]\w*|"
+        r"(?:вышел|вышла|освободил\w+)\s+из\s+(?:тюрьмы|колонии|заключения)|отсидел\w*|заразил\w*|(?i:вич)|гепатит\w*|"
+        r"был[аи]?\s+пьян\w*|изменя\w+|домогается|"
         r"лечится\s+от|спит\s+на\s+(?:посту|работе|смене)|обману\w*|обманыва\w+|"
         r"бь[её]т\s+(?:жену|мужа|детей)|уголовное\s+дело|судимост\w+|поймали\s+на|бер[её]т\s+взятки|"
         r"задержал\w*|арестовал\w*|за\s+торговлю|спит\s+со?\s+\w+|бер[её]т\s+деньги|погряз\w*|долг\w*|"
         r"чита\w+\s+(?:личн|чуж)\w+|уволил\w*|приста[её]т|вран[ьи]\w*|вр[её]т|соврал\w*|таска\w+|"
-        r"подделал\w*|пьян\w*|развод\w*|развел\w*|развёл\w*|жульнича\w*|прода[её]т\s+краден\w+|сидит\s+на\s+\w+|присваива\w+|присвоил\w*|похмел\w+|разбавля\w+|обсчитыва\w+|оставля\w+\s+\w+\s+одн\w+|"
+        r"поддел\w+|пьян\w*|развод\w*|развел\w*|развёл\w*|жульнича\w*|прода[её]т\s+краден\w+|сидит\s+на\s+\w+|присваива\w+|присвоил\w*|похмел\w+|разбавля\w+|обсчитыва\w+|оставля\w+\s+\w+\s+одн\w+|"
         + people_intl.RU_PREDICATE
         + ")"
     )
@@ -247,7 +122,10 @@ _RU_GATE = gate(
     берёт берет задержали задержала арестовали торговлю со с был была были сидел сидела сидели за
     украл украла украли деньги погряз погрязла погрязли долгах долги долгов читает уволили уволил
     пристаёт пристает враньё вранье врёт врет соврал соврала таскает таскал таскала подделал
-    подделала пьяным пьяная пьяный пьян разводится развелся развелась развёлся жульничает пьяны продаёт продает сидит присваивает присвоил присвоила похмелья разбавляет обсчитывает оставляет"""
+    подделала пьяным пьяная пьяный пьян разводится развелся развелась развёлся жульничает пьяны продаёт продает сидит присваивает присвоил присвоила похмелья разбавляет обсчитывает оставляет выпивает выпивал выпивала
+    напивается напивался торгует торговал торговала запой запое запоем вышел вышла освободился
+    освободилась отсидел отсидела заразил заразила вич гепатит гепатитом подделывал подделывала
+    подделывает"""
 )
 # Japanese (only in text with kana) and Korean.
 _JA_REF = re.compile(
@@ -305,10 +183,10 @@ def _ref_before(
 def find(text: str, words: frozenset[str]) -> list[Hit]:
     """The everyday claims in the Latin and Cyrillic languages, Japanese and Korean."""
     found: list[tuple[int, int]] = []
-    if not _GATE_LATIN.isdisjoint(words):
+    if not latin.GATE.isdisjoint(words):
         for m in (
             m
-            for start, stop in spans_of(text, words & _GATE_LATIN)
+            for start, stop in spans_of(text, words & latin.GATE)
             for m in _LATIN_PRED.finditer(text, start, stop)
         ):
             # (A predicate in two languages' words is paired with either's roles.)
@@ -322,7 +200,7 @@ def find(text: str, words: frozenset[str]) -> list[Hit]:
                 for lang in langs
                 for span in _ref_before(text, m, _LATIN_REF[lang], 60, ".!?\n")
             ][:1]
-        found += [m.span() for m in _DE_VERB_FIRST.finditer(text)]
+        found += [m.span() for m in latin.DE_VERB_FIRST.finditer(text)]
     if not text.isascii():
         if not _RU_GATE.isdisjoint(words):
             found += _paired(text, _RU_REF, _RU_PRED, 60, ".!?\n")

@@ -16,7 +16,9 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 _IF = re.compile(
     fold_pattern(
         r"^\W*(?:if|when|whenever|quand|wenn|falls|qualora|если|когда|"
-        r"si(?!\s+(?:dice|mormora|vocifera|racconta))|se(?!\s+(?:dice|rumorea|comenta|sabe|cuenta)))\b"
+        # (Not "si dice", "si è scoperto", "se dice", "se ha sabido": hearsay, no condition.)
+        r"si(?!\s+(?:dice|mormora|vocifera|racconta|e|era|sa|sapeva))|"
+        r"se(?!\s+(?:dice|rumorea|comenta|sabe|cuenta|ha|supo|sabia|descubrio|oye|murmura)))\b"
     ),
     re.IGNORECASE,
 )
@@ -33,10 +35,14 @@ _WILL_BE = re.compile(
 _LONG_AGO = re.compile(r"(?<!\d)1[0-9](?:[0-4][0-9])(?!\d)")
 # …un director de banco que roba, einem Bankdirektor, der…, клиентов, которые были пьяны: the
 # deed of someone described in a relative clause (in a story, or a kind of people), not of one named.
+# (Not "una vergüenza que el médico…", "uno scandalo che il medico…": que and che before an
+# article start a clause of their own, about someone named; "a" and "an" only in English.)
+_CLAUSE = r"(?!(?:el|los|las|il|gli|i|un|una|uno|mi|su|nuestr[oa]|nostr[oa]|mio|mia|o|os|um|uma|meu|minha)\s)"
 _SOMEONE_WHO = re.compile(
     fold_pattern(
-        r"(?<!\w)(?:un|una|um|uma|une|a|an|einem|einer|einen|uno)\s+(?:[\w-]+\s+){1,3}?"
-        r"(?:que|qui|who|that|che|der|die)\s|котор(?:ые|ых|ым|ыми)\s|,\s(?:die|welche)\s+(?-i:[a-zäöü])"
+        r"(?<!\w)(?:(?:un|una|um|uma|une|einem|einer|einen|uno)\s+(?:[\w-]+\s+){1,3}?"
+        rf"(?:(?:que|qui|che)\s{_CLAUSE}|der\s|die\s)|(?:a|an)\s+(?:[\w-]+\s+){{1,3}}?(?:who|that)\s)|"
+        r"котор(?:ые|ых|ым|ыми)\s|,\s(?:die|welche)\s+(?-i:[a-zäöü])"
     ),
     re.IGNORECASE,
 )
@@ -48,8 +54,20 @@ _SOMEONE_WHO = re.compile(
 _WHOEVER = re.compile(
     fold_pattern(
         r"(?<!\w)(?:(?:every|any|each|jeder|jede|jedes|jeden|chaque|ogni|qualsiasi|qualunque|cada|"
-        r"qualquer)\s+(?:[\w-]+\s+)?[\w-]+|(?:ein|eine|un|une|uno|una|um|uma|a|an)\s+[\w-]+),?\s"
-        r"(?:who|qui|que|che|der|die|das|welcher|welche)\s"
+        r"qualquer)\s+(?:[\w-]+\s+)?[\w-]+|(?:ein|eine|un|une|uno|una|um|uma)\s+[\w-]+),?\s"
+        rf"(?:who|qui|que|che|der|die|das|welcher|welche)\s{_CLAUSE}|(?<!\w)(?:a|an)\s+[\w-]+,?\s(?:who|that)\s"
+    ),
+    re.IGNORECASE,
+)
+# Wer Rechnungen fälscht, wird entlassen; quien roba…; chi ruba…: whoever, opening the sentence.
+_WHOEVER_OPENS = re.compile(r"\W*(?:wer|quien|quienes|chi|quem|quiconque|кто)\s", re.IGNORECASE)
+# Il cameriere che arriva ubriaco al lavoro viene sospeso: the role described by a relative clause,
+# then what is done to them in the present passive, a house rule (Portuguese "é" is read folded, "e").
+_SANCTIONED = re.compile(
+    fold_pattern(
+        r"(?<!\w)(?:che|que|qui|der|die|das|который|которая)\s[^.!?\n]{1,80}?(?<!\w)(?:viene|vengono|wird|werden|es|son|est|sont|são|e|"
+        r"увольняется|увольняются)\s+(?:\w+\s+)?(?:sospes|licenziat|multat|allontanat|despedid|sancionad|expulsad|multad|"
+        r"licenci|renvoy|sanctionn|exclu|demitid|suspens|punid|entlassen|abgemahnt|angezeigt|gekündigt|suspendiert)"
     ),
     re.IGNORECASE,
 )
@@ -61,7 +79,7 @@ _WHOEVER_RU = re.compile(r"\W*[\w-]+,\s*котор(?:ый|ая|ое|ые)\s", re
 _FICTION = re.compile(
     fold_pattern(
         r"(?<!\w)(?:novel|film|movie|series|sitcom|novela|película|serie|cuento|romance|filme|série|"
-        r"conto|roman|pièce|märchen|romanzo|racconto|fiaba|роман\w*|фильм\w*|сериал\w*|сказк\w*)(?!\w)|"
+        r"roman|pièce|märchen|romanzo|racconto|fiaba|роман\w*|фильм\w*|сериал\w*|сказк\w*)(?!\w)|"
         r"小説|映画|ドラマ|物語|소설|영화|드라마"
     ),
     re.IGNORECASE,
@@ -95,7 +113,11 @@ def historical(text: str, start: int) -> bool:
 def conditional(text: str, start: int) -> bool:
     head, stop = _sentence(text, start)
     # Il dipendente sorpreso a rubare sarà licenziato: a rule, what will be done to whoever does it.
-    return bool(_IF.match(text, head) or _WILL_BE.search(text, start, stop))
+    return bool(
+        _IF.match(text, head)
+        or _WILL_BE.search(text, start, stop)
+        or _SANCTIONED.search(text, start, stop)
+    )
 
 
 def unclaimed(text: str, start: int, end: int) -> bool:
@@ -106,6 +128,7 @@ def unclaimed(text: str, start: int, end: int) -> bool:
         or _SOMEONE_WHO.search(text, max(0, start - 8), end) is not None
         or _WHOEVER.search(text, head := _sentence_head(text, start), end) is not None
         or _WHOEVER_RU.match(text, head, end) is not None
+        or _WHOEVER_OPENS.match(text, head, end) is not None
     )
 
 

@@ -146,7 +146,9 @@ _NOT_PHONE_WORDS = quick(
         r"rastreio|rastreamento|boleto|localizador|comprovante|nota fiscal)\b|"
         # "no."/"nr" before a number, not Portuguese "no" (in the): "me chama no zap", "ligue no 11 …"
         r"\bno(?:\.\s*|\s*[:#]\s*)$|\bnr\b\.?\s*[:#]?\s*$|"
-        r"заказ\w*|счет|주문|#|订单|訂單|单号|單號|编号|編號|流水号|版本|注文|予約|受付|伝票|"
+        # A bank's BIC, a company's registry numbers, an article or model number (Russian).
+        r"заказ\w*|счет|бик|огрн\w*|кпп|окпо|оквэд|артикул\w*|модел\w*|серийн\w*|накладн\w*|"
+        r"трек-?номер\w*|주문|#|订单|訂單|单号|單號|编号|編號|流水号|版本|注文|予約|受付|伝票|"
         r"条形码|條形碼|条码|條碼|编码|編碼|批准文号|批准文號|序列号|序列號|批号|批號|型号|型號|"
         r"バージョン|型番)[^\d\n]{0,16}$",
         re.IGNORECASE,

@@ -50,7 +50,7 @@ _OTHER = quick(
             r"diesmal|einstweilen|"
             r"per\s+ora|per\s+il\s+momento|(?:solo\s+)?per\s+questa\s+volta|temporaneamente|"
             r"provvisoriamente|fino\s+a\s+nuovo\s+avviso|solo\s+oggi|"
-            r"временно|пока\s+что|на\s+данный\s+момент|(?:только\s+)?в\s+этот\s+раз|только\s+сегодня|"
+            r"временно|пока\s+что|(?:только\s+)?в\s+этот\s+раз|только\s+сегодня|"
             r"до\s+особого\s+распоряжения|"
             r"당분간|이번만|이번에만|임시로|일시적으로|잠정적으로|오늘만|한시적으로)(?![\w-])"
         ),
@@ -134,8 +134,9 @@ _FOR_NOW = re.compile(
     # (Not 关, 满, 等 and 只 in other words: 相关, 有关, 关系, 海关, 满足, 满意, 等级, 只需, 只要.)
     r"停(?!留|车|車)|(?<![相有海机機攸])(?:关|關)(?![于於系係注心键鍵联聯])|闭|閉|暂|暫|开放|開放|营业|營業|有货|有貨|"
     r"缺货|缺貨|无货|無貨|售罄|(?<!充)(?:满|滿)(?![足意分])|只(?!是|需|要)|仅|僅|"
-    r"维修|維修|施工|改|不(?:提供|接受|能|可)|排队|排隊|等(?![级級于於同])|坏了|壞了|故障|失灵|失靈|"
-    r"(?:无法|無法)(?:访问|訪問|使用|登录|登錄|预约|預約|办理|辦理|购买|購買|下单|下單|连接|連接|打开|打開|支付|入住|进入|進入)|"
+    r"维修|維修|施工|改|不(?:提供|接受|能|可)|排队|排隊|等(?![级級于於同])|坏了|壞了|故障|失灵|失靈|异常|異常|修路|绕行|繞行|不通|"
+    r"(?:无法|無法)(?:访问|訪問|使用|登录|登錄|预约|預約|办理|辦理|购买|購買|下单|下單|连接|連接|打开|打開|支付|入住|进入|進入|"
+    r"刷卡|线上|線上|网上|網上|付款|充值)|"
     # 没有 about what is known (目前没有确凿的证据, 目前还没有完全理解) is a standing statement.
     r"(?:没有|沒有)(?![^,;:。!?]{0,8}?(?:证据|證據|定论|定論|共识|共識|结论|結論|答案|解释|解釋|"
     r"研究|数据|數據|理解|证明|證明|疗法|療法|根治|治愈|治癒|办法|辦法|方法|技术|技術))|"
@@ -309,7 +310,9 @@ def _not_now(text: str, start: int, end: int, marker: str) -> bool:
         not _FOR_NOW.search(text, head, stop) or _KNOWLEDGE.search(text, head, stop)
     ):
         return True
-    if marker == "今天" and _present_day(text, head, start, end, stop):
+    if marker == "今天" and (
+        _present_day(text, head, start, end, stop) or temporary_zh.told(text, head, start)
+    ):
         return True
     if marker in ("暂停", "暫停") and (
         (not window and _WILL.search(text, max(head, start - 12), start))
@@ -357,6 +360,8 @@ def find(text: str) -> list[Hit]:
     )
     if not _OTHER_GATE.isdisjoint(words) or (not text.isascii() and _HANGUL.search(text)):
         hits += [(m.start(), m.end(), _REASON) for m in _OTHER.finditer(text)]
+    if hits:
+        hits = [h for h in hits if not temporary_intl.of_people(text, h[1])]
     hits += temporary_intl.find(text, words)
     if text.isascii():
         hits.sort()

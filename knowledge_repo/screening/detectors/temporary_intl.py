@@ -129,18 +129,20 @@ _LANGS: dict[str, tuple[str, str, str, str]] = {
     "ru": (
         r"сейчас|завтра|в\s+настоящее\s+время|на\s+данный\s+момент|в\s+данный\s+момент|сегодня|пока|"
         r"на\s+этой\s+неделе|в\s+эти\s+выходные|в\s+этом\s+(?:месяце|сезоне)|"
-        r"до\s+(?:(?:следующего|ближайшего|следующей|ближайшей)\s+)?(?:понедельника|вторника|среды|четверга|пятницы|субботы|воскресенья|конца\s+(?:недели|месяца))|"
+        r"до\s+(?:(?:следующего|ближайшего|следующей|ближайшей)\s+)?(?:понедельника|вторника|среды|четверга|пятницы|субботы|воскресенья|конца\s+(?:дня|недели|месяца))|"
+        r"(?:этой|сегодня)\s+ночью|этим\s+(?:вечером|утром)|через\s+(?:неделю|месяц|пару\s+дней|несколько\s+дней)|"
         r"на\s+несколько\s+дней|на\s+время\s+\w+|в\s+эти\s+дни|(?:на\s+)?все\s+выходные|всю\s+неделю|"
         r"ближайш\w+\s+(?:\w+\s+)?(?:дн\w+|недел\w+|месяц\w*)|до\s+(?:конца\s+)?(?:января|февраля|марта|"
         r"апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)",
         r"закрыт\w*|не|нет|отмен[её]н\w*|недоступ\w*|объезд\w*|скидк\w+|дарим|бесплатн\w+|"
         r"ремонт\w*|забронирован\w*|распродан\w*|продан\w*|только|работает|открыт\w*|заперт\w*|"
-        r"реконструкц\w*|нельзя|невозможно|дешевле|огорожен\w*|задерж\w+|пока|техобслуживани\w+|обслуживани\w+|сокращен\w*",
+        r"реконструкц\w*|нельзя|невозможно|дешевле|огорожен\w*|задерж\w+|пока|техобслуживани\w+|обслуживани\w+|сокращен\w*|"
+        r"увеличен\w*|изменен\w*|изменён\w*|занят\w*",
         r"кажд\w+\s+(?:день|утро|вечер|неделю|месяц|год|понедельник|вторник|среду|четверг|пятницу|"
         r"субботу|воскресенье)|всегда|ежедневно|по\s+(?:понедельникам|вторникам|средам|четвергам|пятницам|"
         r"субботам|воскресеньям|выходным)|(?:начиная\s+)?с\s+(?:сегодняшнего|этой|этого)|"
-        r"многие|большинство|вс[её]\s+больше",
-        r"только\s+(?:на\s+этой\s+неделе|сегодня\s+вечером|в\s+эти\s+выходные)|пока\s+(?:запасы|товар)\s+не\s+законч\w+|пока\s+ид[её]т\s+(?!дожд|снег|град|гроз|ливен|ливн|метел)\w+|пока\s+не\s+законч\w+\s+\w+",
+        r"многие|большинство|вс[её]\s+больше|(?:почти|практически)\s+все|большая\s+часть|немногие",
+        r"только\s+(?:на\s+этой\s+неделе|сегодня\s+вечером|в\s+эти\s+выходные)|пока\s+(?:запасы|товар)\s+не\s+законч\w+|пока\s+ид[её]т\s+(?!(?:\w+\s+)?(?:дожд|снег|град|гроз|ливен|ливн|метел|заняти|урок|тренировк|служб|богослужени|сеанс|спектакл|лекци|экскурси|при[её]м|посадк))\w+|пока\s+не\s+законч\w+\s+\w+",
     ),
 }
 
@@ -192,7 +194,8 @@ _GATES = {
         "mattina fine mese weekend fino giorno giorni esaurimento durata finché dura durano tutto tutta prossimi prossime"
     ),
     "ru": gate(
-        "сейчас завтра настоящее данный сегодня пока неделе выходные месяце сезоне до несколько время дни всю ближайшие ближайшую ближайший"
+        "сейчас завтра настоящее данный сегодня пока неделе выходные месяце сезоне до несколько время дни всю ближайшие ближайшую ближайший "
+        "ночью вечером утром через"
     ),
 }
 _ANY = frozenset().union(*_GATES.values())
@@ -230,6 +233,47 @@ def _paired(text: str, m: re.Match[str], state: re.Pattern[str], habit: re.Patte
     )
 
 
+# Пока действует полис, приём бесплатный / …неактивна, пока не заполнены поля: пока as "while" or
+# "until" (a clause of its own, opening the sentence before a comma or after one) states a
+# standing condition; it bounds a one-off only when its clause names works or an event that will
+# end (пока идёт ремонт, пока чинят крышу, пока запасы не закончатся, пока врач в отпуске).
+_RU_ONE_OFF = re.compile(
+    r"ремонт|чин|меня|замен|крас|реконстр|строи|стройк|забастов|работ(?:ы|ах|ам)?(?!\w)|авари|отключ|"
+    r"карантин|эпидеми|акци|распродаж|запас|товар|поставк|партия|монтаж|укладк|восстан|устран|"
+    r"профилакт|сбой|неисправ|обновл|переезд|перенос|перекр|дезинфекц|отпуск|болеет|больничн|"
+    r"прид[её]т|привез|поступ|верн[её]тся|найд",
+    re.IGNORECASE,
+)
+
+
+def _standing_while(text: str, m: re.Match[str]) -> bool:
+    if m.group().lower() != "пока":
+        return False
+    head, stop = _sentence(text, m.start(), m.end())
+    comma = text.find(",", m.end(), stop)
+    opens = not text[head : m.start()].strip(' \t"«“—-')
+    if not (opens and comma >= 0 or text[head : m.start()].rstrip().endswith(",")):
+        return False  # Восточный вход пока закрыт: "for now"
+    return not _RU_ONE_OFF.search(text, m.end(), comma if opens else stop)
+
+
+# Временно нетрудоспособным сотрудникам…, temporarily disabled employees, vorübergehend
+# arbeitsunfähige Mitarbeiter: a legal kind of people (unable to work, out of work), not a state for now.
+_KIND_OF_PEOPLE = re.compile(
+    fold_pattern(
+        r"\s+(?:нетрудоспособн\w+|безработн\w+|arbeitsunfähig\w*|arbeitslos\w*|disabled|incapacitated|"
+        r"unemployed)\s+(?:\w+\s+)?(?:сотрудник\w*|работник\w*|граждан\w*|лиц\w*|employees|workers|staff|"
+        r"people|persons|Mitarbeiter\w*|Beschäftigte\w*|Arbeitnehmer\w*|Personen)(?!\w)"
+    ),
+    re.IGNORECASE,
+)
+
+
+def of_people(text: str, end: int) -> bool:
+    """A "temporarily" (ending at `end`) that makes a kind of people: temporarily disabled employees."""
+    return _KIND_OF_PEOPLE.match(text, end) is not None
+
+
 def find(text: str, words: frozenset[str]) -> list[Hit]:
     """Time words beside a state that comes and goes, in the Latin and Cyrillic languages."""
     present = words & _ANY
@@ -242,6 +286,8 @@ def find(text: str, words: frozenset[str]) -> list[Hit]:
     for m in (m for s, e in spans for m in _TIME.finditer(text, s, e)):
         # (esta semana is Spanish and Portuguese: each language whose words these are is tried.)
         langs = [lang for lang, time in _TIME_OF.items() if time.match(text, m.start())]
+        if "ru" in langs and _standing_while(text, m):
+            continue
         if any(_paired(text, m, _STATE[lang], _HABIT[lang]) for lang in langs):
             hits.append((m.start(), m.end(), _REASON))
     return hits

@@ -22,7 +22,14 @@ _NEAR = (
     # the span of a one-off (装修期间): a story's blackout (停电期间…) says nothing changed
     r"(?:装修|裝修|施工|维护|維護|改造|升级|升級|维修|維修|促销|促銷|活动|活動|停电|停電|换水|換水|"
     r"试运行|試運行|试营业|試營業|疫情|放假|搬迁|搬遷|运动会|運動會|展会|展會)期间|"
-    r"今晚|今早|今天(?:上午|下午|晚上|中午)|今日|明天|明日|明早|明晚|后天|後天|"
+    r"今晚|今早|今天(?:上午|下午|晚上|中午)|今日|明天|明日|明早|明晚|后天|後天|今明两[天日]|今明兩[天日]|"
+    r"刚才|剛才|这会儿|這會兒|"
+    # a holiday ahead and the days around it (春节期间, 节前最后一天, 年后初八); not 节假日期间, any holiday
+    r"(?:春节|春節|国庆|國慶|中秋|端午|元旦|五一|清明|春运|春運)(?:节|節)?(?:假期|长假|長假)?期[间間]|"
+    r"节前|節前|节后|節後|(?<![\d一二三四五六七八九十几幾百千多])年(?:前|后|後)(?![\d一二三四五六七八九十几幾])|"
+    # a cause of weather (因大雾, 由于暴雨): today's weather, not a season's
+    r"(?:因为|因為|因|由于|由於|受)(?:大雾|大霧|暴雨|大雪|暴雪|台风|颱風|寒潮|雷雨|冰雹|豪雨|大风|大風|雪太大|雨太大|"
+    r"道路结冰|道路結冰|积水|積水|高温|高溫)|"
     r"(?:接下来|接下來|未来|未來)的?[\d一二三两兩四五六七八九十几幾]+(?:天|日|周|週|个星期|個星期|个月|個月|小时|小時)|"
     r"这[\d一二三两兩四五六七八九十几幾]+(?:天|日|周|週|个星期|個星期)|這[\d一二三两兩四五六七八九十几幾]+(?:天|日|週|個星期)|"
     r"这个礼拜|這個禮拜|这礼拜|這禮拜|本礼拜|本禮拜|"
@@ -32,7 +39,8 @@ _NEAR = (
     r"今年(?:夏天|冬天|春天|秋天|暑假|寒假|春节|春節|国庆|國慶)|"
     r"下周|下週|下星期|下个月|下個月|"
     r"截至目前|截止目前|到月底|到本月底|"
-    r"(?:新店|新馆|新館|新系统|新系統|新版)?(?:开业|開業|上线|上線|开学|開學)(?:(?:后|後)的?)?(?:初期|头[一二三两兩四五六七]天|頭[一二三两兩四五六七]天|第一周|第一週)"
+    r"(?:新店|新馆|新館|新系统|新系統|新版)?(?:开业|開業|上线|上線|开学|開學)(?:(?:后|後)的?)?(?:初期|头[一二三两兩四五六七]天|頭[一二三两兩四五六七]天|第一周|第一週)|"
+    r"(?:开业|開業|上线|上線)(?:前|后|後)[\d一二三两兩四五六七八九十几幾]+(?:天|日|周|週)"
 )
 # What changes for a while: closed, broken, sold out, moved, delayed, limited, on offer.
 _CHANGE = (
@@ -47,12 +55,17 @@ _CHANGE = (
     r"满[一二三四五六七八九十百千\d]+减|滿[一二三四五六七八九十百千\d]+減|"
     r"只(?!要|有|是)|仅|僅|限|不提供|不接受|无法|無法|不能|不可|排队|排隊|等候|名额|名額|"
     r"封闭|封閉|停运|停運|停航|停班|停课|停課|卡顿|卡頓|不稳定|不穩定|较慢|較慢|"
-    r"短缺|紧张|緊張|延长|延長|提前|提早|通宵|闭馆|閉館|才能|才可以|才开|才開|减半|減半|延后|延後|"
-    r"晚[\d一二三两兩四五六七八九十几幾]+(?:天|小时|小時|分钟|分鐘)|折"
+    r"短缺|紧张|緊張|延长|延長|提早|"
+    # (Not booking ahead, advice: 建议提前预订.)
+    r"提前(?!预订|預訂|预约|預約|购|購|准备|準備|规划|規劃|安排|订|訂|买|買|到达|到達|出门|出門)|通宵|闭馆|閉館|才能|才可以|才开|才開|减半|減半|延后|延後|"
+    r"晚[\d一二三两兩四五六七八九十几幾]+(?:天|小时|小時|分钟|分鐘)|折|"
+    # slower or busier than usual, crowds, an outage, an offer's price (首月只要九块九, 双倍积分)
+    r"比平时|比平時|比往常|比平常|人多|人很多|拥挤|擁擠|错峰|錯峰|崩了|宕机|宕機|瘫痪|癱瘓|不收|双倍|雙倍|"
+    r"只要[\d一二三四五六七八九十几幾]"
 )
 # A change in progress, or the span of a one-off, said on its own.
 _STATE = (
-    r"正在(?:维修|維修|检修|檢修|施工|维护|維護|排查|升级|升級|封闭|封閉|装修|裝修|抢修|搶修|改造|"
+    r"正在(?:重新|全面|进行|進行)?(?:维修|維修|检修|檢修|施工|维护|維護|排查|升级|升級|封闭|封閉|装修|裝修|抢修|搶修|改造|"
     r"修复|修復|铺路|鋪路|修路|布展|佈展)|"
     r"(?:维修|維修|检修|檢修|施工|装修|裝修|维护|維護|抢修|搶修|改造|调试|調試)中|"
     r"(?:还|還)(?:没|沒)(?:修好|恢复|恢復|到货|到貨|开通|開通)|"
@@ -64,7 +77,8 @@ _STATE = (
     r"(?:限时|限時)(?:优惠|優惠|活动|活動|特价|特價|抢购|搶購)?[:：]|(?:只|仅|僅|还|還)剩下?最(?:后|後)|"
     r"(?:名额|名額|库存|庫存|座位|房间|房間|门票|門票|车位|車位|床位|号源|號源)[^,;:。!?]{0,3}(?:只|仅|僅|还|還)剩|(?:恢复|恢復|开放|開放|到货|到貨|开通|開通)时间待定|(?:恢復|開放|到貨|開通)時間待定|"
     r"(?:停用|停售|停业|停業|关闭|關閉|暂停|暫停|封闭|封閉|停运|停運)[\d一二三两兩四五六七八九十几幾]+(?:天|日|周|週|个月|個月|小时|小時)|"
-    r"(?:延长|延長)(?:到|至)[^,;:。!?]{0,6}?(?:底|号|號|日)"
+    r"(?:延长|延長)(?:到|至)[^,;:。!?]{0,6}?(?:底|号|號|日)|"
+    r"(?:现在|現在)[^,;:。!?]{0,6}?(?:排队|排隊|等位|要等|需要等|需等|至少要)"
 )
 # Each behind a look-ahead on its first characters (firsts.quick): the engine skips ahead.
 _NEAR_RE = quick(re.compile(_NEAR))
@@ -73,11 +87,30 @@ _STATE_RE = quick(re.compile(_STATE))
 _ENDS = re.compile(r"[。!?\n]")
 # From a day on (下周起, 明天开始): a lasting change, unless its end is given (直到工程结束).
 _FROM_ON = re.compile(r"[^,;:。!?]{0,3}?(?:起|开始|開始)")
-_UNTIL = re.compile(r"直到|为止|為止|结束|結束|之前|以前|截止")
-# A fixed reply (一律说已订满, 都说已经售罄), a quoted reply or sign, a past visit (上次来的时候), or
-# what happens every day (今日特价商品每天更新).
-_NOT_A_STATE = re.compile(r"一律|统一|統一|都说|都說|都跟|上次|上回|那次|每天|每日|天天")
+_UNTIL = re.compile(r"直到|为止|為止|结束|結束|之前|以前|截止|为期|為期")
+# A fixed reply (一律说已订满, 都说已经售罄), a quoted reply or sign, a past visit (上次来的时候),
+# what happens every day (今日特价商品每天更新) or as a rule.
+_NOT_A_STATE = re.compile(
+    r"一律|统一|統一|都说|都說|都跟|上次|上回|那次|每天|每日|天天|"
+    # (春节期间的火车票一般提前十五天开售: as a rule, every year.)
+    r"一般(?:会|會|在|都|是|要|提前|需要|需)|通常|往往|照例|惯例|慣例"
+)
 _OPEN_QUOTE = re.compile(r"[“「『][^”」』]*$")
+# 施工单位必须在施工期间设置围挡: what must be done during any such span, a rule.
+_MUST_IN = re.compile(r"(?:必须|必須|须|須|应当|應當|应|應|不得|要)在$")
+# 店员会告诉每位客人今天的推荐菜 / 老师会告诉学生今天要学的内容: what someone tells each day, a habit.
+_TELLS = re.compile(r"(?:会|會)(?:告诉|告訴|告知|介绍|介紹|说明|說明|提醒)[^,;:。!?]{0,8}$")
+
+
+def told(text: str, head: int, start: int) -> bool:
+    """A day named in what someone will tell anyone (会告诉…今天的…): a habit, not a one-off,
+    unless what is told changes (会告诉每位顾客今天的特价: today's offer)."""
+    if _TELLS.search(text, max(head, start - 14), start) is None:
+        return False
+    tail = _ENDS.search(text, start)
+    return _CHANGE_RE.search(text, start, tail.start() if tail else len(text)) is None
+
+
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -89,6 +122,13 @@ def spans(text: str) -> list[tuple[int, int]]:
     out = []
     for m in _STATE_RE.finditer(text):
         head, stop = _sentence(text, m.start(), m.end())
+        # 正在施工的路段必须…, 还没修好的车辆不得…: a kind of thing described, unless a day is named.
+        if (
+            text[m.end() : m.end() + 1] == "的"
+            and text[m.start() : m.start() + 2] not in ("现在", "現在")
+            and not _NEAR_RE.search(text, head, stop)
+        ):
+            continue
         if _stated(text, head, m.start(), stop):
             out.append((m.start(), m.end()))
     for m in _NEAR_RE.finditer(text):
@@ -96,6 +136,8 @@ def spans(text: str) -> list[tuple[int, int]]:
         if not _CHANGE_RE.search(text, head, stop) or not _stated(text, head, m.start(), stop):
             continue
         if _FROM_ON.match(text, m.end()) and not _UNTIL.search(text, head, stop):
+            continue
+        if _MUST_IN.search(text, max(head, m.start() - 6), m.start()):
             continue
         out.append((m.start(), m.end()))
     return out
