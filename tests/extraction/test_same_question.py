@@ -34,6 +34,18 @@ def _rows(*questions: str) -> dict[str, Candidate]:
     return {c.question: c for c in Candidate.objects.filter(kind="gap")}
 
 
+def _answer(candidate: Candidate, reviewer) -> None:
+    actions.approve_candidate(
+        candidate=candidate,
+        reviewer=reviewer,
+        edits={
+            "name": "Room safes",
+            "description": "Every room has a safe",
+            "body": "Every room has a safe for passports and valuables, in the wardrobe.",
+        },
+    )
+
+
 def test_a_close_question_is_suggested_and_one_keypress_makes_the_two_rows_one(client, alice):
     rows = _rows(SAFE, PASSPORT, BREAKFAST)
     safe, passport, breakfast = rows[SAFE], rows[PASSPORT], rows[BREAKFAST]
@@ -75,15 +87,7 @@ def test_answering_the_joined_row_answers_both_and_carries_both_wordings(alice):
     rows = _rows(SAFE, PASSPORT)
     actions.join_same_question(candidate=rows[PASSPORT], reviewer=alice)
 
-    actions.approve_candidate(
-        candidate=rows[SAFE],
-        reviewer=alice,
-        edits={
-            "name": "Room safes",
-            "description": "Every room has a safe",
-            "body": "Every room has a safe for passports and valuables, in the wardrobe.",
-        },
-    )
+    _answer(rows[SAFE], alice)
 
     keys = Record.objects.get(slug="room-safes").search_keys
     assert SAFE in keys and PASSPORT in keys
@@ -107,15 +111,7 @@ def test_undo_takes_the_join_back(alice):
 def test_no_join_once_the_other_question_is_answered(client, alice):
     rows = _rows(SAFE, PASSPORT)
     GapGroup.objects.filter(pk=rows[SAFE].group_id).update(record_slug="room-safes")
-    actions.approve_candidate(
-        candidate=rows[SAFE],
-        reviewer=alice,
-        edits={
-            "name": "Room safes",
-            "description": "Every room has a safe",
-            "body": "Every room has a safe for passports and valuables, in the wardrobe.",
-        },
-    )
+    _answer(rows[SAFE], alice)
     client.force_login(alice)
     page = client.get(reverse("review:candidate", args=[rows[PASSPORT].pk])).content.decode()
     assert 'id="same-question"' not in page
