@@ -98,9 +98,7 @@ def test_the_last_approval_of_a_filtered_list_shows_its_message(page, live_serve
     )
 
 
-def test_o_makes_two_rows_of_one_question_one_and_u_takes_it_back(
-    page, live_server, alice, log_in
-):
+def test_o_makes_two_rows_of_one_question_one_and_u_takes_it_back(page, live_server, alice, log_in):
     from django.utils import timezone
 
     from memory_review.extraction.models import GapGroup
