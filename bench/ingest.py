@@ -39,6 +39,7 @@ import resource  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
+from typing import Any  # noqa: E402
 
 from conversation_logs import generate  # noqa: E402
 from raw_insert import create_raw_table, raw_insert  # noqa: E402
@@ -89,7 +90,7 @@ def child(database_url: str, paths: list[Path], repeat: int = 1) -> dict:
     create_raw_table()
     result: dict = {"vendor": connection.vendor, "files": []}
     for path in paths:
-        runs = []
+        runs: list[dict[str, Any]] = []
         # Each repeat ingests the file again into a source of its own (the same work: a
         # conversation is known per source), each followed by its raw baseline; the file's
         # figure is the median pair, as one pair swings with the machine (+-0.1 in ratio).
