@@ -136,3 +136,31 @@ def test_joining_needs_a_logged_in_reviewer_a_post_and_a_suggestion(client, alic
     assert response.status_code == 409
     assert "No other question is suggested" in response.json()["error"]
     assert Candidate.objects.get(pk=rows[SAFE].pk).status == Candidate.Status.PENDING
+
+
+def test_a_row_suggested_the_joined_row_is_then_suggested_the_row_it_joined(alice):
+    rows = _rows(SAFE, PASSPORT)
+    source = GapGroup.objects.get(pk=rows[PASSPORT].group_id)
+    # A third question, close to the valuables one only, came after it.
+    later = GapGroup.objects.create(
+        question="Is there a lockbox for my valuables?",
+        key="Is there a lockbox for my valuables?",
+        visitors=1,
+        first_seen=source.first_seen,
+        last_seen=source.last_seen,
+        maybe_same=source,
+    )
+    lockbox = Candidate.objects.create(
+        run=rows[PASSPORT].run,
+        conversation=rows[PASSPORT].conversation,
+        kind=Candidate.Kind.GAP,
+        name=later.question,
+        question=later.question,
+        group=later,
+        fingerprint="lockbox",
+    )
+
+    actions.join_same_question(candidate=rows[PASSPORT], reviewer=alice)
+
+    # As the page reads it next time: the candidate and its group fresh from the database.
+    assert actions.same_question_target(Candidate.objects.get(pk=lockbox.pk)) == rows[SAFE]

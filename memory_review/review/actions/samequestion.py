@@ -87,8 +87,10 @@ def join_same_question(*, candidate: Candidate, reviewer: Any) -> ReviewEvent:
     target.last_seen = max(target.last_seen, source.last_seen)
     target.save(update_fields=["key", "visitors", "first_seen", "last_seen"])
     Candidate.objects.filter(pk__in=moved).update(group=target)
-    # The emptied group keeps its question for the record, but no wording to join.
+    # The emptied group keeps its question for the record, but no wording to join; rows that
+    # may ask the same question as it now may ask it as the joined row.
     GapGroup.objects.filter(pk=source.pk).update(key="", visitors=0)
+    GapGroup.objects.filter(maybe_same=source).exclude(pk=target.pk).update(maybe_same=target)
     _rescore(target)
     c.group = target
     c.status = Candidate.Status.DUPLICATE
@@ -124,7 +126,10 @@ def unjoin(event: ReviewEvent) -> None:
     target.key = "\n".join(w for w in wordings_of_key(target.key) if w not in brought)
     target.visitors = max(target.visitors - joined["visitors"], 1)
     target.first_seen = dt.datetime.fromisoformat(joined["into_first_seen"])
-    target.save(update_fields=["key", "visitors", "first_seen"])
+    if target.last_seen == dt.datetime.fromisoformat(joined["last_seen"]):
+        # Nobody asked since: the last visit is the joined row's again.
+        target.last_seen = dt.datetime.fromisoformat(joined["into_last_seen"])
+    target.save(update_fields=["key", "visitors", "first_seen", "last_seen"])
     source.key = joined["key"]
     source.visitors = joined["visitors"]
     source.first_seen = dt.datetime.fromisoformat(joined["first_seen"])
