@@ -105,3 +105,52 @@ def test_approve_and_next_make_at_most_31_queries(
         response = reviewing.post(reverse("review:approve", args=[first.pk]))
     assert response.status_code == 302
     assert Candidate.objects.get(pk=first.pk).status == Candidate.Status.APPROVED
+
+
+def test_colleague_names_are_the_colleagues_queryset(alice, bob, dora, charlie):
+    """The written-out query lists whom ``colleagues()`` lists, in its order: active holders
+    of either role, once each (bob also a reviewer), not charlie (no role) or inactive ones."""
+    from django.contrib.auth.models import Group, User
+
+    from memory_review.review.selectors.team import colleague_names, colleagues
+
+    bob.groups.add(Group.objects.get(name="reviewer"))
+    gone = User.objects.create_user("zed", "zed@example.org", "pw", is_active=False)
+    gone.groups.add(Group.objects.get(name="reviewer"))
+    User.objects.create_user("aaron", "aaron@example.org", "pw").groups.add(
+        Group.objects.get(name="publisher")
+    )
+    names = [(c.pk, c.get_username()) for c in colleague_names()]
+    assert names == [(u.pk, u.get_username()) for u in colleagues()]
+    assert [n for _pk, n in names] == ["aaron", "alice", "bob", "dora"]
+
+
+def test_related_rows_says_which_lists_the_page_has(alice, bob):
+    c = factories.candidate()
+    other = factories.candidate()
+    assert selectors.related_rows(c) == selectors.related_rows(other)
+    assert not any(vars(selectors.related_rows(c)).values())
+    factories.candidate(duplicate_of=c)
+    assert selectors.related_rows(c).duplicates and not selectors.related_rows(other).duplicates
+    actions.add_comment(target=Target(candidate=c), author=bob, body="look")
+    assert selectors.related_rows(c).comments
+    actions.assign_items(targets=[Target(candidate=c)], assignees=[alice], by=bob)
+    assert selectors.related_rows(c).assignment
+    actions.reject_candidate(candidate=other, reviewer=bob, reason="not true")
+    found = selectors.related_rows(other)
+    assert found.events and not (found.comments or found.assignment or found.duplicates)
+
+
+def test_the_candidate_page_shows_what_related_rows_found(reviewing, alice, bob):
+    """Comments, the assignment, near-duplicates and decisions still show when there are some."""
+    c = factories.candidate(name="The commented fact")
+    factories.candidate(name="Its near copy", duplicate_of=c)
+    actions.add_comment(target=Target(candidate=c), author=bob, body="Is this @alice's?")
+    actions.assign_items(targets=[Target(candidate=c)], assignees=[alice], by=bob)
+    actions.skip_candidate(candidate=c, reviewer=bob)
+    page = reviewing.get(reverse("review:candidate", args=[c.pk])).content.decode()
+    assert "Is this" in page and '<strong class="mention">@alice</strong>' in page
+    assert "Assigned to <strong>alice</strong> by bob." in page
+    assert "Its near copy" in page and "Near-duplicates of this one" in page
+    assert "<li>skip by bob, " in page
+    assert '<option value="alice" selected>alice</option>' in page
