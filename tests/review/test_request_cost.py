@@ -154,3 +154,19 @@ def test_the_candidate_page_shows_what_related_rows_found(reviewing, alice, bob)
     assert "Its near copy" in page and "Near-duplicates of this one" in page
     assert "<li>skip by bob, " in page
     assert '<option value="alice" selected>alice</option>' in page
+
+
+def test_role_names_are_what_the_orm_reads(alice, bob, charlie):
+    """roles._groups's written-out query finds the roles the ORM finds, no other group."""
+    from django.contrib.auth.models import Group
+
+    from memory_review.roles import ROLES, _groups, is_publisher, is_reviewer
+
+    bob.groups.add(Group.objects.get(name="reviewer"), Group.objects.create(name="editors"))
+    charlie.groups.add(Group.objects.get(name="editors"))
+    for user in (alice, bob, charlie):
+        fresh = type(user).objects.get(pk=user.pk)
+        expected = set(user.groups.filter(name__in=ROLES).values_list("name", flat=True))
+        assert _groups(fresh) == expected
+    assert [is_reviewer(u) for u in (alice, bob, charlie)] == [True, True, False]
+    assert [is_publisher(u) for u in (alice, bob, charlie)] == [False, True, False]
