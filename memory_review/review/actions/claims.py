@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from memory_review.extraction.models import Candidate
 
-from ..models import Claim
+from ..models import Claim, Skip
 
 Status = Candidate.Status
 
@@ -32,6 +32,8 @@ def _sql() -> dict[str, str]:
     return {
         "drop_others": f"DELETE FROM {table} WHERE user_id = %s AND candidate_id <> %s",
         "drop_all": f"DELETE FROM {table} WHERE user_id = %s",
+        "drop_decided": f"DELETE FROM {table} WHERE candidate_id = %s",
+        "drop_skips": f"DELETE FROM {quote(Skip._meta.db_table)} WHERE candidate_id = %s",
         "renew": f"UPDATE {table} SET expires_at = %s WHERE candidate_id = %s AND user_id = %s",
         # Nothing comes back when the candidate has a claim already (someone else's, or
         # one taken meanwhile): then the caller locks and reads the row that is there.
@@ -170,6 +172,13 @@ def claimed_by_other(candidate_id: int, user: Any) -> Claim | None:
     if claim and claim.user_id != user.pk and claim.expires_at > now:
         return claim
     return None
+
+
+def release_decided(candidate_id: int) -> None:
+    """A decided candidate's claim and skips go: nobody needs to hold or skip it any more
+    (two one-table deletes, in the decision's transaction)."""
+    _run("drop_decided", [candidate_id])
+    _run("drop_skips", [candidate_id])
 
 
 def release_claims(user: Any) -> int:

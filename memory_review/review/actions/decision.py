@@ -17,8 +17,8 @@ from django.utils import timezone
 from memory_review.extraction.models import Candidate
 
 from ..errors import ReviewError
-from ..models import Claim, ReviewEvent, Skip
-from .claims import claimed_by_other
+from ..models import Claim, ReviewEvent
+from .claims import claimed_by_other, release_decided
 
 Status = Candidate.Status
 Action = ReviewEvent.Action
@@ -146,8 +146,7 @@ def finish_decision(
 ) -> ReviewEvent:
     """Save the decided candidate, release its claim and skips, and write the audit event."""
     candidate.save()
-    Claim.objects.filter(candidate=candidate).delete()
-    Skip.objects.filter(candidate=candidate).delete()
+    release_decided(candidate.pk)
     return ReviewEvent.objects.create(
         candidate=candidate,
         record_slug=getattr(change, "slug", "") or candidate.target_slug,
