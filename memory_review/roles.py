@@ -8,12 +8,13 @@ see it.
 import functools
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import connection
+from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext
 
@@ -37,13 +38,20 @@ def _groups(user: Any) -> set[str]:
     return cached
 
 
+def group_tables() -> tuple[str, str]:
+    """The quoted tables of users' group memberships and of the groups, for written-out SQL."""
+    from django.contrib.auth.models import Group
+
+    quote = connection.ops.quote_name
+    groups = get_user_model()._meta.get_field("groups")
+    through = cast(type[Model], groups.remote_field.through)
+    return quote(through._meta.db_table), quote(Group._meta.db_table)
+
+
 @functools.cache
 def _roles_sql() -> str:
     """``user.groups.filter(name__in=ROLES).values_list("name")`` (the tests compare them)."""
-    groups = get_user_model()._meta.get_field("groups")
-    quote = connection.ops.quote_name
-    link = quote(groups.remote_field.through._meta.db_table)
-    group = quote(groups.related_model._meta.db_table)
+    link, group = group_tables()
     roles = ", ".join(["%s"] * len(ROLES))
     return (
         f"SELECT g.name FROM {group} g INNER JOIN {link} ug ON ug.group_id = g.id"

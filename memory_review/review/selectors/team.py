@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.models import Q, QuerySet
 
 from memory_review.extraction.models import Candidate
-from memory_review.roles import ROLES
+from memory_review.roles import ROLES, group_tables
 
 from ..models import Assignment, Comment, HeldChange, Notification
 from ..targets import OPEN_STATUSES, Target
@@ -53,10 +53,8 @@ def colleague_names() -> list[Colleague]:
 def _colleagues_sql() -> str:
     quote = connection.ops.quote_name
     user_model = get_user_model()
-    groups = user_model._meta.get_field("groups")
-    group_model = groups.related_model
-    through = groups.remote_field.through
-    user, link, group = (quote(m._meta.db_table) for m in (user_model, through, group_model))
+    user = quote(user_model._meta.db_table)
+    link, group = group_tables()
     name = quote(user_model.USERNAME_FIELD)
     roles = ", ".join(["%s"] * len(ROLES))
     return (
