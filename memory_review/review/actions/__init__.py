@@ -18,6 +18,7 @@ from .candidates import (
     reject_candidate,
     skip_candidate,
 )
+from .claims import claim_candidate, claim_next, release_claims
 from .comments import (
     CommentResult,
     add_comment,
@@ -33,10 +34,7 @@ from .decision import (
     AlreadyDecided,
     ClaimedByOther,
     NothingToUndo,
-    claim_candidate,
-    claim_next,
     last_decision,
-    release_claims,
     snapshot,
     sources_for,
 )

@@ -10,17 +10,15 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import timedelta
 from typing import Any
 
-from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
 from memory_review.extraction.models import Candidate
 
 from ..errors import ReviewError
-from ..models import Claim, ReviewEvent, Skip
+from ..models import Claim, ReviewEvent
+from .claims import claimed_by_other, release_decided
 
 Status = Candidate.Status
 Action = ReviewEvent.Action
@@ -104,91 +102,6 @@ def sources_for(candidate: Candidate) -> list[str]:
     return [f"{prefix}#{order}" for order in sorted(set(orders))] or [prefix]
 
 
-# --- claims -----------------------------------------------------------------
-
-
-def claim_candidate(*, candidate: Candidate, user: Any, likely_free: bool = False) -> Claim:
-    """Claim a candidate for REVIEW_CLAIM_SECONDS unless someone else holds a live claim.
-
-    Returns the claim in force: the caller's own, or the other reviewer's.
-    A reviewer holds one claim at a time: opening a candidate releases the
-    one they opened before, so reading through the queue neither blocks
-    others nor counts as "being reviewed". A candidate awaiting its second
-    approval is never held by a claim: whoever opens it last holds it, and
-    the first approver's colleague is never told to wait. ``likely_free``
-    (the queue hands out unclaimed candidates) tries the insert first. A claim the
-    caller already held is renewed in place and comes back unread: candidate, user
-    and the new expiry, without its id or first ``claimed_at``.
-    """
-    now = timezone.now()
-    expires = now + timedelta(seconds=settings.REVIEW_CLAIM_SECONDS)
-    # The claim the reviewer held before is let go first, on its own: inside the transaction
-    # below, two reviewers trading candidates would each hold the row the other's insert
-    # waits for (a deadlock, found by bench/load.py). The transaction touches one candidate.
-    Claim.objects.filter(user=user).exclude(candidate=candidate).delete()
-    with transaction.atomic():
-        claim = None
-        if not likely_free:
-            # Opened again by the reviewer who holds it ("next" claimed it a moment ago): the
-            # renewal is one UPDATE, which locks the row as the read below would (issue 21).
-            if Claim.objects.filter(candidate=candidate, user=user).update(expires_at=expires):
-                return Claim(candidate=candidate, user=user, expires_at=expires)
-            claim = Claim.objects.select_for_update().filter(candidate=candidate).first()
-        if claim is None:
-            claim = _insert_or_lock(candidate, user, now, expires)
-            if claim is None:  # it kept changing hands: nobody holds it now
-                return Claim(candidate=candidate, user=user, claimed_at=now, expires_at=expires)
-            if claim.user_id == user.pk and claim.expires_at == expires:
-                return claim
-        blocking = candidate.status != Status.AWAITING_SECOND
-        if claim.user_id != user.pk and claim.expires_at > now and blocking:
-            return claim
-        if claim.user_id != user.pk:
-            claim.claimed_at = now
-        claim.user = user
-        claim.expires_at = expires
-        claim.save(update_fields=["user", "claimed_at", "expires_at"])
-        return claim
-
-
-def _insert_or_lock(candidate: Candidate, user: Any, now: Any, expires: Any) -> Claim | None:
-    """The candidate's claim row, locked: the caller's new one, or the one already there.
-
-    Two reviewers may open it at the same moment: the insert keeps the first row (no
-    savepoint needed), and the lock then reads whichever one won. That row may be gone by
-    the time it is read (its holder moved on): the insert is tried again.
-    """
-    for _ in range(5):
-        Claim.objects.bulk_create(
-            [Claim(candidate=candidate, user=user, claimed_at=now, expires_at=expires)],
-            ignore_conflicts=True,
-        )
-        claim = Claim.objects.select_for_update().filter(candidate=candidate).first()
-        if claim is not None:
-            return claim
-    return None
-
-
-def claim_next(filters: Any, user: Any, exclude: int | None = None) -> Candidate | None:
-    """Claim and return the next free candidate of the filtered queue for ``user``.
-
-    Reviewers who ask at the same moment would all be handed the head of the
-    queue; each claims before being sent there, and one who loses the race
-    moves on to the next candidate instead of opening a taken one.
-    """
-    from .. import selectors
-
-    tried = [exclude] if exclude else []
-    for _ in range(20):
-        candidate = selectors.next_candidate(filters, user, exclude=tried)
-        if candidate is None:
-            return None
-        if claim_candidate(candidate=candidate, user=user, likely_free=True).user_id == user.pk:
-            return candidate
-        tried.append(candidate.pk)
-    return None
-
-
 def lock_candidate(
     candidate_id: int, reviewer: Any, statuses: Iterable[str] = OPEN_STATUSES
 ) -> Candidate:
@@ -207,16 +120,10 @@ def lock_candidate(
         raise AlreadyDecided(candidate, last_decision(candidate))
     if candidate.status == Status.AWAITING_SECOND:
         return candidate  # claims never block a second approval
-    claim = Claim.objects.select_related("user").filter(candidate=candidate).first()
-    if claim and claim.user_id != reviewer.pk and claim.expires_at > timezone.now():
+    claim = claimed_by_other(candidate.pk, reviewer)
+    if claim is not None:
         raise ClaimedByOther(claim)
     return candidate
-
-
-def release_claims(user: Any) -> int:
-    """End every claim ``user`` holds: they moved on (to the queue, their list, a colleague)."""
-    deleted, _ = Claim.objects.filter(user=user).delete()
-    return deleted
 
 
 def last_decision(candidate: Candidate) -> ReviewEvent | None:
@@ -239,8 +146,7 @@ def finish_decision(
 ) -> ReviewEvent:
     """Save the decided candidate, release its claim and skips, and write the audit event."""
     candidate.save()
-    Claim.objects.filter(candidate=candidate).delete()
-    Skip.objects.filter(candidate=candidate).delete()
+    release_decided(candidate.pk)
     return ReviewEvent.objects.create(
         candidate=candidate,
         record_slug=getattr(change, "slug", "") or candidate.target_slug,

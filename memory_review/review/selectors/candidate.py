@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import difflib
+import functools
+from dataclasses import dataclass
 from typing import Any
+
+from django.db import connection
 
 from conversations.models import Message
 from knowledge_repo.screening import HIGH_RISK_KINDS
 from memory_review.extraction.models import Candidate
 
 from ..models import ReviewEvent
+from ..team_models import Assignment, Comment
 from ..text import FLAG_EXPLANATIONS, FLAG_LABELS, highlight
 
 EVIDENCE_WINDOW = 6
@@ -129,10 +134,17 @@ def candidate_text(candidate: Candidate) -> str:
     return f"# {candidate.name}\n{candidate.description}\n\n{candidate.body}"
 
 
-def provenance(candidate: Candidate) -> dict[str, Any]:
-    """Turns → run → decisions → commits → releases, in one place."""
-    events = list(
-        ReviewEvent.objects.filter(candidate=candidate).select_related("user").order_by("at", "pk")
+def provenance(candidate: Candidate, has_events: bool = True) -> dict[str, Any]:
+    """Turns → run → decisions → commits → releases, in one place (``has_events``
+    False: ``related_rows`` found none)."""
+    events = (
+        list(
+            ReviewEvent.objects.filter(candidate=candidate)
+            .select_related("user")
+            .order_by("at", "pk")
+        )
+        if has_events
+        else []
     )
     changes: list[Any] = []
     releases: list[Any] = []
@@ -186,4 +198,40 @@ def near_duplicates(candidate: Candidate) -> list[Candidate]:
         .exclude(pk=candidate.pk)
         .only("pk", "name", "status")
         .order_by("-created_at")[:5]
+    )
+
+
+@dataclass(frozen=True)
+class Related:
+    """Which of the rows the candidate page lists about a candidate exist at all."""
+
+    events: bool = True
+    duplicates: bool = True
+    comments: bool = True
+    assignment: bool = True
+
+
+def related_rows(candidate: Candidate) -> Related:
+    """One query for four answers the page needs (issue 21): most candidates a reviewer
+    opens have no audit event, near-duplicate, comment or assignment yet, and each of
+    those lists through the ORM cost more CPU to ask for than the database spent on it.
+    The page reads a list only when its answer here is yes."""
+    pk = candidate.pk
+    with connection.cursor() as cursor:
+        cursor.execute(_related_sql(), [pk, pk, pk, pk, pk])
+        row = cursor.fetchone()
+    return Related(*(bool(v) for v in row))
+
+
+@functools.cache
+def _related_sql() -> str:
+    quote = connection.ops.quote_name
+    event, cand, comment, assignment = (
+        quote(m._meta.db_table) for m in (ReviewEvent, Candidate, Comment, Assignment)
+    )
+    return (
+        f"SELECT EXISTS (SELECT 1 FROM {event} WHERE candidate_id = %s),"
+        f" EXISTS (SELECT 1 FROM {cand} WHERE duplicate_of_id = %s AND id <> %s),"
+        f" EXISTS (SELECT 1 FROM {comment} WHERE candidate_id = %s),"
+        f" EXISTS (SELECT 1 FROM {assignment} WHERE candidate_id = %s)"
     )

@@ -378,15 +378,17 @@ def next_candidate(
 ) -> Candidate | None:
     """The next candidate for this reviewer: unclaimed by others, not skipped, in order.
 
-    When only skipped ones are left they come back, oldest skip first.
+    When only skipped ones are left they come back, oldest skip first. Its id and status
+    are read (the caller claims it and sends the reviewer there); any other field loads
+    on first use.
     """
     now = timezone.now()
     free = Q(claim__isnull=True) | Q(claim__expires_at__lte=now) | Q(claim__user=user)
     excluded = [exclude] if isinstance(exclude, int) else list(exclude or [])
     qs = filtered_candidates(filters, user).filter(free).exclude(pk__in=excluded)
-    found = ordered(qs, filters.order).first()
+    found = ordered(qs, filters.order).only("pk", "status").first()
     if found is None and not filters.skipped:
         skipped = filtered_candidates(QueueFilters(**{**filters.__dict__, "skipped": True}), user)
         skipped = skipped.filter(free).exclude(pk__in=excluded)
-        found = skipped.order_by("skips__at").filter(skips__user=user).first()
+        found = skipped.order_by("skips__at").filter(skips__user=user).only("pk", "status").first()
     return found

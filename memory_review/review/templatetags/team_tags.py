@@ -9,7 +9,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from ..selectors.progress import agreement, progress
-from ..selectors.team import assignment_for, colleagues, comments_for
+from ..selectors.team import assignment_for, colleague_names, colleagues, comments_for
 from ..targets import Target
 
 register = template.Library()
@@ -29,19 +29,26 @@ def with_mentions(body: str) -> SafeString:
 
 @register.inclusion_tag("review/_comments.html", takes_context=True)
 def team_panel(
-    context: template.Context, candidate: Any = None, held: Any = None, slug: str = ""
+    context: template.Context,
+    candidate: Any = None,
+    held: Any = None,
+    slug: str = "",
+    related: Any = None,
 ) -> dict[str, Any]:
-    """Comments on an item, who it is assigned to, and the forms to change either."""
+    """Comments on an item, who it is assigned to, and the forms to change either.
+
+    ``related`` (the candidate page's ``selectors.related_rows``) says whether the item
+    has comments or an assignment at all: a list it has none of is not asked for."""
     target = Target(candidate=candidate, held=held, slug="" if candidate or held else slug)
     request = context.get("request")
     assignable = target.assignable()
     return {
         "target": target,
-        "comments": comments_for(target),
-        "assignment": assignment_for(target),
+        "comments": comments_for(target) if related is None or related.comments else [],
+        "assignment": assignment_for(target) if related is None or related.assignment else None,
         "assignable": assignable,
         # Only the assign forms list them (by name), and only for an open item.
-        "colleagues": list(colleagues().only("pk", "username")) if assignable else [],
+        "colleagues": colleague_names() if assignable else [],
         "me": getattr(request, "user", None),
         "next": request.get_full_path() if request is not None else "",
         "csrf_token": context.get("csrf_token"),

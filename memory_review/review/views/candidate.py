@@ -53,7 +53,8 @@ def candidate_context(
     ):
         current = selectors.record_text(record) or candidate.target_snapshot
         diff = selectors.side_by_side(current, selectors.candidate_text(candidate))
-    provenance = selectors.provenance(candidate)
+    related = selectors.related_rows(candidate)
+    provenance = selectors.provenance(candidate, has_events=related.events)
     # Only an undo brings a draft back: without one among the events, no need to look.
     restored = (
         open_
@@ -109,7 +110,8 @@ def candidate_context(
         "record": record,
         "diff": diff,
         "duplicate_record": duplicate_record,
-        "near_duplicates": selectors.near_duplicates(candidate),
+        "near_duplicates": selectors.near_duplicates(candidate) if related.duplicates else [],
+        "related": related,
         "edit_form": edit_form,
         "restored_draft": restored,
         "merge_form": MergeForm(
