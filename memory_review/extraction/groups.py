@@ -239,6 +239,13 @@ class GroupIndex:
         self._pending.append(self.space.vectors([question]))
 
 
+def rescore_open_rows(group: GapGroup, last_seen: dt.datetime) -> None:
+    """The group's open rows rank by its visitors and its last visit (`ask_score`)."""
+    Candidate.objects.filter(group=group, status__in=OPEN).update(
+        ask_score=ask_score(group.visitors, last_seen)
+    )
+
+
 def assign_groups(candidates: Iterable[Candidate], index: GroupIndex) -> None:
     """Attach each new gap to the group asking the same question, making groups as needed.
 
@@ -279,9 +286,7 @@ def assign_groups(candidates: Iterable[Candidate], index: GroupIndex) -> None:
                     index.add(group, line)
                 group.key = key
             # The open row of the group rises with every visitor who asks.
-            Candidate.objects.filter(group=group, status__in=OPEN).update(
-                ask_score=ask_score(group.visitors, now)
-            )
+            rescore_open_rows(group, now)
         else:
             group = GapGroup.objects.create(
                 question=c.question[:2000],

@@ -15,9 +15,8 @@ import datetime as dt
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
-from memory_review.extraction.groups import ask_score, with_wording, wordings_of_key
+from memory_review.extraction.groups import rescore_open_rows, with_wording, wordings_of_key
 from memory_review.extraction.models import Candidate, GapGroup
 
 from ..errors import ReviewError
@@ -91,7 +90,7 @@ def join_same_question(*, candidate: Candidate, reviewer: Any) -> ReviewEvent:
     # may ask the same question as it now may ask it as the joined row.
     GapGroup.objects.filter(pk=source.pk).update(key="", visitors=0)
     GapGroup.objects.filter(maybe_same=source).exclude(pk=target.pk).update(maybe_same=target)
-    _rescore(target)
+    rescore_open_rows(target, target.last_seen)
     c.group = target
     c.status = Candidate.Status.DUPLICATE
     c.duplicate_of = row
@@ -136,15 +135,8 @@ def unjoin(event: ReviewEvent) -> None:
     source.last_seen = dt.datetime.fromisoformat(joined["last_seen"])
     source.save(update_fields=["key", "visitors", "first_seen", "last_seen"])
     Candidate.objects.filter(pk__in=joined["moved"], group=target).update(group=source)
-    _rescore(target)
-    _rescore(source)
-
-
-def _rescore(group: GapGroup) -> None:
-    """The group's open rows rank by its visitors and last visit again (groups.ask_score)."""
-    Candidate.objects.filter(group=group, status__in=OPEN_STATUSES).update(
-        ask_score=ask_score(group.visitors, group.last_seen or timezone.now())
-    )
+    rescore_open_rows(target, target.last_seen)
+    rescore_open_rows(source, source.last_seen)
 
 
 __all__ = ["join_same_question", "open_row", "same_question_target", "unjoin"]
